@@ -1,0 +1,19 @@
+// Runs on `npm ci` / `npm install` in this repository: builds dist/ and links the package
+// into its own node_modules so examples, the root Pulumi project and the dynamic provider
+// host resolve `pulumi-platform` exactly as an installed package would.
+"use strict";
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+if (!fs.existsSync(tsc)) process.exit(0); // installed as a dependency elsewhere: nothing to do
+execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
+
+const link = path.join(root, "node_modules", "pulumi-platform");
+try {
+  if (fs.readlinkSync(link) === "..") process.exit(0);
+} catch {}
+fs.rmSync(link, { recursive: true, force: true });
+fs.symlinkSync("..", link, "dir");

@@ -1,0 +1,6 @@
+export * from "./certificate";
+export * from "./common";
+export * from "./events";
+export * from "./postgres";
+export * from "./task";
+export * from "./volume";

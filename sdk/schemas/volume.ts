@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { Timestamp } from "./common";
+
+/** Volume states seen on the platform: `created`, `restoring`, `destroyed`; others may appear. */
+export const VolumeStateSchema = z.string();
+export type VolumeState = "created" | "restoring" | "destroyed" | (string & {});
+
+/** A volume as returned by every volume endpoint (spec 2.2). */
+export const VolumeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: VolumeStateSchema,
+  size_gb: z.number().int(),
+  region: z.string(),
+  zone: z.string(),
+  encrypted: z.boolean(),
+  attached_machine_id: z.string().nullable(),
+  attached_alloc_id: z.string().nullable(),
+  created_at: Timestamp,
+  blocks: z.number().int(),
+  block_size: z.number().int(),
+  blocks_free: z.number().int(),
+  blocks_avail: z.number().int(),
+  fstype: z.string(),
+  snapshot_retention: z.number().int(),
+  auto_backup_enabled: z.boolean(),
+  host_dedication_key: z.string(),
+});
+export type Volume = z.infer<typeof VolumeSchema>;
+
+export const VolumeListSchema = z.array(VolumeSchema);
+
+/** Placement hint of a volume create (spec 4.3 `compute`). */
+export const ComputeSchema = z.object({
+  cpu_kind: z.enum(["shared", "performance"]).optional(),
+  cpus: z.number().int().positive().optional(),
+  gpu_kind: z.string().optional(),
+  gpus: z.number().int().nonnegative().optional(),
+  host_dedication_id: z.string().optional(),
+  kernel_args: z.array(z.string()).optional(),
+  memory_mb: z.number().int().positive().optional(),
+});
+export type Compute = z.infer<typeof ComputeSchema>;
+
+/** Limits of `snapshot_retention` (spec 8). */
+export const SNAPSHOT_RETENTION_MIN = 1;
+export const SNAPSHOT_RETENTION_MAX = 60;
+export const SnapshotRetentionSchema = z
+  .number()
+  .int()
+  .min(SNAPSHOT_RETENTION_MIN)
+  .max(SNAPSHOT_RETENTION_MAX);
+
+/** Body of POST /v1/apps/{app}/volumes (spec 4.3 create table). */
+export const CreateVolumeRequestSchema = z.object({
+  name: z.string().min(1),
+  region: z.string().min(1).optional(),
+  size_gb: z.number().int().positive().optional(),
+  encrypted: z.boolean().optional(),
+  fstype: z.string().min(1).optional(),
+  auto_backup_enabled: z.boolean().optional(),
+  snapshot_retention: SnapshotRetentionSchema.optional(),
+  snapshot_id: z.string().min(1).optional(),
+  source_volume_id: z.string().min(1).optional(),
+  machines_only: z.boolean().optional(),
+  require_unique_zone: z.boolean().optional(),
+  compute: ComputeSchema.optional(),
+});
+export type CreateVolumeRequest = z.infer<typeof CreateVolumeRequestSchema>;
+
+/** Body of PUT /v1/apps/{app}/volumes/{id}. */
+export const UpdateVolumeRequestSchema = z.object({
+  auto_backup_enabled: z.boolean().optional(),
+  snapshot_retention: SnapshotRetentionSchema.optional(),
+});
+export type UpdateVolumeRequest = z.infer<typeof UpdateVolumeRequestSchema>;
+
+/** Body of PUT /v1/apps/{app}/volumes/{id}/extend. */
+export const ExtendVolumeRequestSchema = z.object({ size_gb: z.number().int().positive() });
+export type ExtendVolumeRequest = z.infer<typeof ExtendVolumeRequestSchema>;
+
+export const ExtendVolumeResponseSchema = z.object({
+  volume: VolumeSchema,
+  needs_restart: z.boolean(),
+});
+export type ExtendVolumeResponse = z.infer<typeof ExtendVolumeResponseSchema>;
+
+/** A snapshot list entry (spec 2.3). */
+export const SnapshotSchema = z.object({
+  id: z.string(),
+  size: z.number().int(),
+  digest: z.string(),
+  created_at: Timestamp,
+  retention_days: z.number().int(),
+});
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+export const SnapshotListSchema = z.array(SnapshotSchema);
+
+/** The backup record of an on-demand snapshot (spec 2.4). */
+export const BackupSchema = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  volume_id: z.string(),
+  state: z.string(),
+  type: z.string(),
+  message: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  graph_id: z.string(),
+});
+export type Backup = z.infer<typeof BackupSchema>;
+
+/** Response of the beta on-demand snapshot endpoint: the outer key is capitalized `Msg`. */
+export const OnDemandSnapshotResponseSchema = z.object({
+  Msg: z.object({ backup: BackupSchema }),
+});
+export type OnDemandSnapshotResponse = z.infer<typeof OnDemandSnapshotResponseSchema>;
