@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 // runs one file at a time (each `pulumi up` is CPU-heavy and CI has two cores).
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       {
         test: {

@@ -1,0 +1,15 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { ensurePulumiCli } from "../../scripts/lib/pulumi-engine";
+
+// E2E tests need the compiled package (the dynamic provider host loads dist/) and the real CLI.
+// When the CLI cannot be obtained this throws, and the whole e2e project fails with the reason.
+export default function setup(): void {
+  const root = path.resolve(__dirname, "..", "..");
+  execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", root], {
+    stdio: "inherit",
+  });
+  const cliDir = ensurePulumiCli();
+  const version = execFileSync(path.join(cliDir, "pulumi"), ["version"], { encoding: "utf8" }).trim();
+  console.log(`e2e: Pulumi CLI ${version} from ${cliDir}`);
+}
