@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Unit and integration tests run in parallel; the e2e project drives the real Pulumi engine and
-// runs one file at a time (each `pulumi up` is CPU-heavy and CI has two cores).
+// Unit and integration tests run first, in parallel; then the e2e project drives the real Pulumi
+// engine one file at a time (each `pulumi up` is CPU-heavy and CI has two cores).
 export default defineConfig({
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
@@ -9,6 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          sequence: { groupOrder: 1 },
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 600_000,

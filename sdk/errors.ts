@@ -1,0 +1,263 @@
+/**
+ * Every error the sdk throws. Each kind has a literal `code` so callers can switch on it without
+ * `instanceof` across package copies; classifiers at the bottom answer the common questions.
+ * No message or field ever carries the API token.
+ * @module
+ */
+
+/** Codes of the sdk's error kinds. */
+export type PlatformErrorCode =
+  | "API_ERROR"
+  | "TRANSPORT_ERROR"
+  | "AMBIGUOUS_REQUEST"
+  | "RESPONSE_VALIDATION"
+  | "TIMEOUT"
+  | "INVALID_ARGUMENT";
+
+/** Base of every error thrown by the sdk. */
+export abstract class PlatformError extends Error {
+  /** Stable machine-readable kind. */
+  abstract readonly code: PlatformErrorCode;
+  override get name(): string {
+    return this.constructor.name;
+  }
+}
+
+/** An option or argument was rejected before anything was sent; the message names it. */
+export class InvalidArgumentError extends PlatformError {
+  readonly code = "INVALID_ARGUMENT" as const;
+}
+
+/** Why a Postgres rotate-password call failed (spec section 7), one value per error row. */
+export type PostgresErrorReason =
+  | "reserved_user"
+  | "system_user"
+  | "malformed_user"
+  | "unauthorized"
+  | "cluster_not_found"
+  | "user_not_found"
+  | "cluster_deleted"
+  | "cluster_deleting"
+  | "invalid_kill_sessions"
+  | "admin_unavailable";
+
+/** Fields of an {@link ApiError}. */
+export interface ApiErrorInit {
+  status: number;
+  /** The platform's `error` message, or the raw body when it was not `{ error }`. */
+  platformMessage: string;
+  method: string;
+  /** Request path without the query string. */
+  path: string;
+  retryAfterSeconds?: number;
+}
+
+/** The platform answered with a non-2xx status. */
+export class ApiError extends PlatformError {
+  readonly code = "API_ERROR" as const;
+  /** HTTP status. */
+  readonly status: number;
+  /** The platform's `error` message. */
+  readonly platformMessage: string;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Request path (never a query string, never the token). */
+  readonly path: string;
+  /** Seconds the platform asked to wait (`Retry-After`), when given. */
+  readonly retryAfterSeconds?: number;
+  /** What to do about it, for the common cases. */
+  readonly hint?: string;
+  /** Which Postgres error row this is, for rotate-password failures. */
+  readonly reason?: PostgresErrorReason;
+
+  constructor(init: ApiErrorInit) {
+    const reason = init.path.startsWith("/v1/postgres/")
+      ? postgresReason(init.status, init.platformMessage)
+      : undefined;
+    const hint = hintFor(init.status, init.platformMessage, init.path);
+    let message = `${init.method} ${init.path} failed with ${init.status}: ${init.platformMessage || "(no message)"}`;
+    if (reason) message += ` [${reason}]`;
+    if (init.retryAfterSeconds !== undefined) message += ` (retry after ${init.retryAfterSeconds}s)`;
+    if (hint) message += `. ${hint}`;
+    super(message);
+    this.status = init.status;
+    this.platformMessage = init.platformMessage;
+    this.method = init.method;
+    this.path = init.path;
+    if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
+    if (hint) this.hint = hint;
+    if (reason) this.reason = reason;
+  }
+}
+
+/** The connection failed (refused, reset, closed) or a request timed out. */
+export class TransportError extends PlatformError {
+  readonly code = "TRANSPORT_ERROR" as const;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Request path without the query string. */
+  readonly path: string;
+  /** True when the request provably never reached the server (connection refused). */
+  readonly notSent: boolean;
+
+  constructor(method: string, path: string, cause: unknown, notSent: boolean) {
+    super(`${method} ${path}: ${describeCause(cause)}`, { cause });
+    this.method = method;
+    this.path = path;
+    this.notSent = notSent;
+  }
+}
+
+/**
+ * A request that must not be repeated blindly (it creates something or changes a secret) may or
+ * may not have taken effect: the connection dropped after it was sent, or it timed out.
+ */
+export class AmbiguousRequestError extends PlatformError {
+  readonly code = "AMBIGUOUS_REQUEST" as const;
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Request path without the query string. */
+  readonly path: string;
+
+  /** `advice` says how to find out what happened and how to recover. */
+  constructor(method: string, path: string, cause: unknown, advice?: string) {
+    super(
+      `${method} ${path}: outcome unknown (${describeCause(cause)}); it was not repeated automatically. ${
+        advice ?? "Check whether it took effect (list or get the resource) before trying again."
+      }`,
+      { cause },
+    );
+    this.method = method;
+    this.path = path;
+  }
+}
+
+/** A response body did not match its schema. */
+export class ResponseValidationError extends PlatformError {
+  readonly code = "RESPONSE_VALIDATION" as const;
+  /** `METHOD /path` of the endpoint. */
+  readonly endpoint: string;
+  /** Dotted path of the offending field (`[0].size_gb`), or `(root)`. */
+  readonly fieldPath: string;
+
+  constructor(endpoint: string, fieldPath: string, problem: string) {
+    super(`Unexpected response from ${endpoint}: field ${fieldPath}: ${problem}`);
+    this.endpoint = endpoint;
+    this.fieldPath = fieldPath;
+  }
+}
+
+/** A wait gave up; the message says what was still pending and the last thing seen. */
+export class TimeoutError extends PlatformError {
+  readonly code = "TIMEOUT" as const;
+}
+
+/** True for a 404 answer. */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
+/** True for a 410 answer (the resource was deleted or is being deleted). */
+export function isGone(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 410;
+}
+
+/**
+ * True when trying the same call again later may succeed: 429, 502, 503, 504, or a connection
+ * failure. Ambiguous requests are not retryable blindly and answer false.
+ */
+export function isRetryable(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 429 || (err.status >= 502 && err.status <= 504);
+  return err instanceof TransportError;
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === "string" ? `${code}: ${cause.message}` : cause.message;
+  }
+  return String(cause);
+}
+
+const NOT_FOUND_SUBJECTS = [
+  "app",
+  "volume",
+  "cluster",
+  "user",
+  "hostname",
+  "certificate",
+  "snapshot",
+  "task",
+];
+
+/** Which thing a 404 message says is missing, when it says so. */
+function notFoundSubject(message: string): string | undefined {
+  const lower = unquoted(message);
+  if (!lower.includes("not found")) return undefined;
+  // The subject is the named thing closest before "not found" ("user x not found in cluster y").
+  const before = lower.slice(0, lower.indexOf("not found"));
+  let best: string | undefined;
+  let bestAt = -1;
+  for (const subject of NOT_FOUND_SUBJECTS) {
+    const at = before.lastIndexOf(subject);
+    if (at > bestAt) {
+      best = subject;
+      bestAt = at;
+    }
+  }
+  return best === "certificate" ? "hostname" : best;
+}
+
+/** Lower-cased message without its quoted names, so a user called "cluster" cannot mislead. */
+function unquoted(message: string): string {
+  return message.replace(/"[^"]*"/g, '""').toLowerCase();
+}
+
+function hintFor(status: number, message: string, path: string): string | undefined {
+  switch (status) {
+    case 401:
+      return "Check the API token: set the stack config `pulumi config set --secret platform:apiToken <token>` or the environment variable PLATFORM_API_TOKEN";
+    case 404: {
+      const subject = notFoundSubject(message);
+      return subject ? `The ${subject} was not found` : undefined;
+    }
+    case 410:
+      return /deleting|being deleted/i.test(message)
+        ? "The Postgres cluster is being deleted; nothing can be changed on it"
+        : "The resource has been deleted and cannot be used any more";
+    case 422: {
+      const field = /\b([a-z]+(?:_[a-z]+)+)\b/.exec(message)?.[1];
+      return field ? `The field \`${field}\` was rejected` : "A field of the request was rejected";
+    }
+    case 429:
+    case 503:
+      return path.startsWith("/v1/postgres/") && status === 503
+        ? "The Postgres admin component is unavailable; try again later"
+        : "The platform is busy; try again later";
+    default:
+      return undefined;
+  }
+}
+
+function postgresReason(status: number, message: string): PostgresErrorReason | undefined {
+  const lower = unquoted(message);
+  switch (status) {
+    case 400:
+      if (lower.includes("malformed")) return "malformed_user";
+      if (lower.includes("reserved")) return "reserved_user";
+      if (lower.includes("system")) return "system_user";
+      return "malformed_user";
+    case 401:
+      return "unauthorized";
+    case 404:
+      return notFoundSubject(message) === "cluster" ? "cluster_not_found" : "user_not_found";
+    case 410:
+      return /deleting|being deleted/.test(lower) ? "cluster_deleting" : "cluster_deleted";
+    case 422:
+      return "invalid_kill_sessions";
+    case 503:
+      return "admin_unavailable";
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Typed clients of the platform: the remote API ({@link PlatformClient}), the local task socket
+ * ({@link TaskClient}) and a database node's event stream ({@link subscribeEvents}). Knows
+ * nothing of Pulumi.
+ * @module
+ */
+export type { ListCertificatesOptions } from "./certificates";
+export { CertificatesClient } from "./certificates";
+export type { PlatformClientOptions } from "./client";
+export { PlatformClient } from "./client";
+export type { PlatformErrorCode, PostgresErrorReason } from "./errors";
+export {
+  AmbiguousRequestError,
+  ApiError,
+  InvalidArgumentError,
+  isGone,
+  isNotFound,
+  isRetryable,
+  PlatformError,
+  ResponseValidationError,
+  TimeoutError,
+  TransportError,
+} from "./errors";
+export type {
+  PrimaryTrackerOptions,
+  ReconnectOptions,
+  ReplicationPosition,
+  SubscribeOptions,
+  WaitForPositionOptions,
+} from "./events";
+export {
+  compareTxId,
+  databaseSizeBytes,
+  isInit,
+  isPrimaryChange,
+  isTx,
+  PrimaryTracker,
+  replicationPosition,
+  subscribeEvents,
+  waitForPosition,
+} from "./events";
+export type { RotatePasswordOptions } from "./postgres";
+export { PostgresClient } from "./postgres";
+export type {
+  Backup,
+  CertificateCheckResponse,
+  CertificateDetails,
+  CertificateEntry,
+  CertificateListEntry,
+  CertificateListResponse,
+  CreateVolumeRequest,
+  CustomCertificateRequest,
+  DnsRecords,
+  DnsRequirements,
+  ExtendVolumeResponse,
+  InitEvent,
+  PlatformEvent,
+  PostgresCredentials,
+  PrimaryChangeEvent,
+  Snapshot,
+  Task,
+  TaskExpire,
+  TxEvent,
+  UnknownEvent,
+  UpdateVolumeRequest,
+  Volume,
+  VolumeState,
+} from "./schemas";
+export type { HoldOptions, TaskHold } from "./task-hold";
+export type { TaskClientOptions } from "./tasks";
+export { TaskClient } from "./tasks";
+export type { CallOptions, DebugEntry } from "./transport";
+export { VolumesClient } from "./volumes";
+export type { WaitOptions } from "./wait";

@@ -1,0 +1,255 @@
+/**
+ * The one request function every remote and task-socket call goes through: base URL, auth,
+ * timeouts, retries, decoding, validation and error mapping. Family clients only build paths and
+ * bodies on top of {@link Transport.request}.
+ * @module
+ */
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
+import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, sleep } from "./retry";
+
+/** HTTP methods the platform uses. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** One request as seen by the debug hook; `authorization` is always redacted. */
+export interface DebugEntry {
+  method: string;
+  /** Path including the query string. */
+  path: string;
+  /** Response status, absent when no response arrived. */
+  status?: number;
+  durationMs: number;
+  /** Zero-based attempt number of this request. */
+  attempt: number;
+  /** Request headers as sent, with `authorization` redacted. */
+  headers: Record<string, string>;
+  /** Transport failure, when no response arrived. */
+  error?: string;
+}
+
+/** Per-call options every client method accepts as its last argument. */
+export interface CallOptions {
+  /** Aborts the call, including retries and backoff sleeps; it rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Settings of a {@link Transport}; validated by the public client constructors. */
+export interface TransportConfig {
+  origin: string;
+  /** Path prefix of the base URL, without a trailing slash ("" for none). */
+  pathPrefix: string;
+  dispatcher: Dispatcher;
+  /** Extra headers for every request (authorization, user-agent, host). */
+  headers: Record<string, string>;
+  timeoutMs: number;
+  deadlineMs: number;
+  maxRetries: number;
+  backoff?: BackoffOptions;
+  onDebug?: (entry: DebugEntry) => void;
+}
+
+/** One call through {@link Transport.request}. */
+export interface RequestSpec<S extends z.ZodType | undefined> {
+  method: HttpMethod;
+  /** Encoded path (from `apiPath`), optionally with a query string. */
+  path: string;
+  /** JSON body. */
+  body?: unknown;
+  /** Schema of a 2xx body; undefined when the body is ignored (204). */
+  schema: S;
+  signal?: AbortSignal | undefined;
+}
+
+// Connection failures that prove the request never left: safe to repeat for any method.
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOENT", "UND_ERR_CONNECT_TIMEOUT", "EADDRNOTAVAIL"]);
+
+// The dispatcher was closed by its owner: repeating cannot help.
+const FINAL_CODES = new Set(["UND_ERR_DESTROYED", "UND_ERR_CLOSED", "UND_ERR_INVALID_ARG"]);
+
+/** Shared HTTP machinery of one client. */
+export class Transport {
+  private readonly plainHeaders: Record<string, string>;
+  private readonly jsonHeaders: Record<string, string>;
+  private readonly debugHeaders: Record<string, string>;
+  private readonly backoff: BackoffOptions;
+
+  constructor(private readonly config: TransportConfig) {
+    // Header objects are built once; the hot path never copies them.
+    this.plainHeaders = { accept: "application/json", ...config.headers };
+    this.jsonHeaders = { ...this.plainHeaders, "content-type": "application/json" };
+    this.debugHeaders = { ...this.jsonHeaders };
+    if (this.debugHeaders.authorization) this.debugHeaders.authorization = "Bearer [redacted]";
+    this.backoff = config.backoff ?? DEFAULT_BACKOFF;
+  }
+
+  /** The dispatcher requests go through. */
+  get dispatcher(): Dispatcher {
+    return this.config.dispatcher;
+  }
+
+  /**
+   * Sends one logical request, retrying what is safe to retry, and returns the validated body.
+   * Throws ApiError, TransportError, AmbiguousRequestError (POST whose outcome is unknown),
+   * ResponseValidationError, or the signal's reason once it aborts.
+   */
+  async request<S extends z.ZodType | undefined>(
+    spec: RequestSpec<S>,
+  ): Promise<S extends z.ZodType ? z.output<S> : undefined> {
+    const { config } = this;
+    const { method, signal } = spec;
+    const repeatable = method !== "POST";
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const fullPath = config.pathPrefix + spec.path;
+    const deadlineAt = Date.now() + config.deadlineMs;
+    for (let attempt = 0; ; attempt++) {
+      const startedAt = Date.now();
+      const timeout = Math.max(1, Math.min(config.timeoutMs, deadlineAt - startedAt));
+      let status: number;
+      let text: string;
+      let retryAfter: string | string[] | undefined;
+      try {
+        const res = await config.dispatcher.request({
+          origin: config.origin,
+          path: fullPath,
+          method,
+          headers: body === undefined ? this.plainHeaders : this.jsonHeaders,
+          body,
+          signal,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        });
+        status = res.statusCode;
+        retryAfter = res.headers["retry-after"];
+        text = await res.body.text();
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        this.debug(method, fullPath, undefined, startedAt, attempt, err);
+        const code = errorCode(err);
+        const safePath = stripQuery(spec.path);
+        if (FINAL_CODES.has(code)) throw new TransportError(method, safePath, err, true);
+        const notSent = NOT_SENT_CODES.has(code);
+        if (!repeatable && !notSent) throw new AmbiguousRequestError(method, safePath, err);
+        const delay = backoffDelay(attempt, this.backoff);
+        if (attempt >= config.maxRetries || Date.now() + delay >= deadlineAt) {
+          throw new TransportError(method, safePath, err, notSent);
+        }
+        await sleep(delay, signal);
+        continue;
+      }
+      if (config.onDebug) this.debug(method, fullPath, status, startedAt, attempt, undefined);
+      if (status >= 200 && status < 300) {
+        return decode(spec.schema, text, status, method, spec.path) as S extends z.ZodType
+          ? z.output<S>
+          : undefined;
+      }
+      const retryAfterMs = parseRetryAfter(retryAfter);
+      const error = new ApiError({
+        status,
+        platformMessage: errorMessage(text),
+        method,
+        path: stripQuery(spec.path),
+        ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
+      });
+      // 429/503 mean nothing happened: any method may go again. 502/504 might hide a done POST.
+      const busy = status === 429 || status === 503;
+      const gateway = status === 502 || status === 504;
+      if (gateway && !repeatable) throw new AmbiguousRequestError(method, error.path, error);
+      if (!(busy || gateway) || attempt >= config.maxRetries) throw error;
+      const delay = retryAfterMs ?? backoffDelay(attempt, this.backoff);
+      if (Date.now() + delay >= deadlineAt) throw error;
+      await sleep(delay, signal);
+    }
+  }
+
+  private debug(
+    method: string,
+    path: string,
+    status: number | undefined,
+    startedAt: number,
+    attempt: number,
+    err: unknown,
+  ): void {
+    const hook = this.config.onDebug;
+    if (!hook) return;
+    const entry: DebugEntry = {
+      method,
+      path,
+      durationMs: Date.now() - startedAt,
+      attempt,
+      headers: this.debugHeaders,
+    };
+    if (status !== undefined) entry.status = status;
+    if (err !== undefined) entry.error = err instanceof Error ? err.message : String(err);
+    try {
+      hook(entry);
+    } catch {
+      // A failing debug hook must never break a request.
+    }
+  }
+}
+
+function decode(
+  schema: z.ZodType | undefined,
+  text: string,
+  status: number,
+  method: string,
+  path: string,
+): unknown {
+  if (schema === undefined) return undefined;
+  const endpoint = `${method} ${stripQuery(path)}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ResponseValidationError(
+      endpoint,
+      "(root)",
+      text ? `body is not JSON (status ${status})` : `empty body (status ${status})`,
+    );
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ResponseValidationError(
+    endpoint,
+    formatFieldPath(issue?.path ?? []),
+    issue?.message ?? "invalid",
+  );
+}
+
+/** `["volume", "size_gb"]` → `volume.size_gb`; `[0, "id"]` → `[0].id`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(root)";
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out;
+}
+
+function errorMessage(text: string): string {
+  if (!text) return "";
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+    if (typeof parsed?.error === "string") return parsed.error;
+    if (typeof parsed?.message === "string") return parsed.message;
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+function errorCode(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return code;
+  const causeCode = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof causeCode === "string" ? causeCode : "";
+}
+
+/** Drops the query string: errors and logs never carry query values. */
+export function stripQuery(path: string): string {
+  const at = path.indexOf("?");
+  return at === -1 ? path : path.slice(0, at);
+}

@@ -1,0 +1,184 @@
+/**
+ * Volumes and their snapshots (spec 4.3): paths, bodies and the two waits. Create volume is
+ * made safe against ambiguous failures by adopting the volume it may already have made.
+ * @module
+ */
+import { AmbiguousRequestError, InvalidArgumentError, TimeoutError } from "./errors";
+import { apiPath } from "./paths";
+import {
+  type Backup,
+  type CreateVolumeRequest,
+  CreateVolumeRequestSchema,
+  type ExtendVolumeResponse,
+  ExtendVolumeResponseSchema,
+  OnDemandSnapshotResponseSchema,
+  type Snapshot,
+  SnapshotListSchema,
+  type UpdateVolumeRequest,
+  UpdateVolumeRequestSchema,
+  type Volume,
+  VolumeListSchema,
+  VolumeSchema,
+  type VolumeState,
+} from "./schemas";
+import type { CallOptions, Transport } from "./transport";
+import { checkArgument } from "./validate";
+import { DEFAULT_WAIT_MS, poll, type WaitOptions } from "./wait";
+
+/** How far a volume's `created_at` may precede the create attempt (clock skew) and still be adopted. */
+const ADOPT_CLOCK_SLACK_MS = 60_000;
+
+/** Volumes of the apps the token can reach. Obtain it as `PlatformClient.volumes`. */
+export class VolumesClient {
+  /** @internal */
+  constructor(private readonly transport: Transport) {}
+
+  /** Lists the app's volumes (GET /v1/apps/{app}/volumes). */
+  list(app: string, opts?: CallOptions): Promise<Volume[]> {
+    return this.transport.request({
+      method: "GET",
+      path: apiPath`/v1/apps/${app}/volumes`,
+      schema: VolumeListSchema,
+      signal: opts?.signal,
+    });
+  }
+
+  /** Gets one volume. */
+  get(app: string, volumeId: string, opts?: CallOptions): Promise<Volume> {
+    return this.transport.request({
+      method: "GET",
+      path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
+      schema: VolumeSchema,
+      signal: opts?.signal,
+    });
+  }
+
+  /**
+   * Creates a volume; `body` is the spec's create table as is (snake_case). If the outcome of an
+   * attempt is unknown (connection dropped after sending, timeout), the app's volumes are listed
+   * and a volume of the same name that did not exist before and was created since the attempt is
+   * returned instead of creating another one; only when there is none is the create sent again.
+   */
+  async create(app: string, body: CreateVolumeRequest, opts?: CallOptions): Promise<Volume> {
+    checkArgument(CreateVolumeRequestSchema, body, "body");
+    const signal = opts?.signal;
+    const path = apiPath`/v1/apps/${app}/volumes`;
+    // Volumes of that name that exist already are never adopted.
+    const before = new Set((await this.list(app, opts)).filter((v) => v.name === body.name).map((v) => v.id));
+    let lastError: AmbiguousRequestError | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const startedAt = Date.now();
+      try {
+        return await this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal });
+      } catch (err) {
+        if (!(err instanceof AmbiguousRequestError)) throw err;
+        lastError = err;
+      }
+      const adopted = (await this.list(app, opts)).find(
+        (v) =>
+          v.name === body.name &&
+          !before.has(v.id) &&
+          v.state !== "destroyed" &&
+          Date.parse(v.created_at) >= startedAt - ADOPT_CLOCK_SLACK_MS,
+      );
+      if (adopted) return adopted;
+    }
+    throw lastError as AmbiguousRequestError;
+  }
+
+  /** Updates retention settings (PUT). */
+  update(app: string, volumeId: string, body: UpdateVolumeRequest, opts?: CallOptions): Promise<Volume> {
+    checkArgument(UpdateVolumeRequestSchema, body, "body");
+    return this.transport.request({
+      method: "PUT",
+      path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
+      body,
+      schema: VolumeSchema,
+      signal: opts?.signal,
+    });
+  }
+
+  /** Deletes (destroys) a volume; returns it with state `destroyed`. Cannot be undone. */
+  delete(app: string, volumeId: string, opts?: CallOptions): Promise<Volume> {
+    return this.transport.request({
+      method: "DELETE",
+      path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
+      schema: VolumeSchema,
+      signal: opts?.signal,
+    });
+  }
+
+  /** Grows a volume to `sizeGb`; `needs_restart` says whether the attached machine must restart. */
+  extend(app: string, volumeId: string, sizeGb: number, opts?: CallOptions): Promise<ExtendVolumeResponse> {
+    if (!Number.isInteger(sizeGb) || sizeGb <= 0) {
+      throw new InvalidArgumentError(`sizeGb must be a positive integer (got ${sizeGb})`);
+    }
+    return this.transport.request({
+      method: "PUT",
+      path: apiPath`/v1/apps/${app}/volumes/${volumeId}/extend`,
+      body: { size_gb: sizeGb },
+      schema: ExtendVolumeResponseSchema,
+      signal: opts?.signal,
+    });
+  }
+
+  /** Lists a volume's snapshots. */
+  listSnapshots(app: string, volumeId: string, opts?: CallOptions): Promise<Snapshot[]> {
+    return this.transport.request({
+      method: "GET",
+      path: apiPath`/v1/apps/${app}/volumes/${volumeId}/snapshots`,
+      schema: SnapshotListSchema,
+      signal: opts?.signal,
+    });
+  }
+
+  /**
+   * Starts an on-demand snapshot (beta). Returns the backup; its `graph_id` is the id the
+   * snapshot will have in {@link listSnapshots} (see {@link waitForSnapshot}). Never repeated
+   * after an ambiguous failure: list the snapshots to see whether one was taken.
+   */
+  async createSnapshot(app: string, volumeId: string, opts?: CallOptions): Promise<Backup> {
+    const res = await this.transport.request({
+      method: "POST",
+      path: apiPath`/v1/apps/${app}/volumes/${volumeId}/snapshots`,
+      schema: OnDemandSnapshotResponseSchema,
+      signal: opts?.signal,
+    });
+    return res.Msg.backup;
+  }
+
+  /**
+   * Polls with backoff until the volume is in `state`. The TimeoutError names the last state seen.
+   */
+  async waitUntil(app: string, volumeId: string, state: VolumeState, opts?: WaitOptions): Promise<Volume> {
+    let last: string | undefined;
+    const found = await poll(opts, async (signal) => {
+      const volume = await this.get(app, volumeId, { signal });
+      last = volume.state;
+      return volume.state === state ? volume : undefined;
+    });
+    if (found) return found;
+    throw new TimeoutError(
+      `volume ${volumeId} of app ${app} did not reach state "${state}" within ${opts?.timeoutMs ?? DEFAULT_WAIT_MS} ms; last state seen: ${last === undefined ? "none (no answer)" : `"${last}"`}`,
+    );
+  }
+
+  /** Polls with backoff until snapshot `snapshotId` (a backup's `graph_id`) is listed. */
+  async waitForSnapshot(
+    app: string,
+    volumeId: string,
+    snapshotId: string,
+    opts?: WaitOptions,
+  ): Promise<Snapshot> {
+    let seen: number | undefined;
+    const found = await poll(opts, async (signal) => {
+      const list = await this.listSnapshots(app, volumeId, { signal });
+      seen = list.length;
+      return list.find((s) => s.id === snapshotId);
+    });
+    if (found) return found;
+    throw new TimeoutError(
+      `snapshot ${snapshotId} of volume ${volumeId} (app ${app}) was still not listed after ${opts?.timeoutMs ?? DEFAULT_WAIT_MS} ms (${seen ?? "no"} other snapshots listed)`,
+    );
+  }
+}

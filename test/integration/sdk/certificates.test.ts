@@ -1,0 +1,139 @@
+import { generate } from "selfsigned";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AmbiguousRequestError, isNotFound, type PlatformClient } from "../../../sdk/index";
+import { type Harness, startHarness } from "./emulator-harness";
+
+const APP = "demo-app";
+let h: Harness;
+let client: PlatformClient;
+
+beforeAll(async () => {
+  h = await startHarness();
+  client = h.client();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.control("DELETE", "/faults");
+  await h.control("DELETE", "/requests");
+});
+
+async function selfSigned(hostname: string) {
+  const pems = await generate([{ name: "commonName", value: hostname }], {
+    keySize: 2048,
+    extensions: [{ name: "subjectAltName", altNames: [{ type: 2, value: hostname }] }],
+  } as never);
+  return { fullchain: pems.cert, private_key: pems.private };
+}
+
+describe("certificates against the emulator", () => {
+  it("requests an ACME certificate, gets it, checks DNS, stops ACME and deletes the hostname", async () => {
+    const details = await client.certificates.requestAcme(APP, "acme.example.com");
+    expect(details).toMatchObject({
+      hostname: "acme.example.com",
+      acme_requested: true,
+      configured: false,
+      status: "pending_validation",
+    });
+    expect(details.dns_requirements.acme_challenge.name).toBe("_acme-challenge.acme.example.com");
+    expect(await client.certificates.get(APP, "acme.example.com")).toMatchObject({
+      hostname: "acme.example.com",
+    });
+    const check = await client.certificates.check(APP, "acme.example.com");
+    expect(check.dns_records).toMatchObject({ a: expect.any(Array), soa: expect.any(String) });
+    expect((await client.certificates.deleteAcme(APP, "acme.example.com")).acme_requested).toBe(false);
+    await client.certificates.delete(APP, "acme.example.com");
+    expect(isNotFound(await client.certificates.get(APP, "acme.example.com").catch((e) => e))).toBe(true);
+  });
+
+  it("imports a custom certificate that becomes active once the ownership TXT record resolves", async () => {
+    const host = "custom.example.com";
+    const imported = await client.certificates.importCustom(APP, {
+      hostname: host,
+      ...(await selfSigned(host)),
+    });
+    expect(imported).toMatchObject({ status: "pending_ownership", acme_requested: false });
+    expect(imported.certificates[0]).toMatchObject({ source: "custom", issued: [] });
+    const { name, app_value } = imported.dns_requirements.ownership;
+    await h.control("PUT", "/dns", { records: [{ type: "TXT", name, value: app_value }] });
+    const checked = await client.certificates.check(APP, host);
+    expect(checked.dns_records.ownership_txt).toBe(app_value);
+    expect((await client.certificates.get(APP, host)).status).toBe("active");
+    const afterDelete = await client.certificates.deleteCustom(APP, host);
+    expect(afterDelete.certificates.filter((c) => c.source === "custom")).toEqual([]);
+  });
+
+  it("a certificate that does not cover the hostname is a 422 naming the problem", async () => {
+    const err = await client.certificates
+      .importCustom(APP, { hostname: "other.example.com", ...(await selfSigned("nope.example.com")) })
+      .catch((e) => e);
+    expect(err.status).toBe(422);
+    expect(err.platformMessage).toMatch(/not covered/);
+  });
+
+  it("a wildcard hostname travels as %2A in every path", async () => {
+    await client.certificates.requestAcme(APP, "*.wild.example.com");
+    await client.certificates.get(APP, "*.wild.example.com");
+    await client.certificates.check(APP, "*.wild.example.com");
+    await client.certificates.deleteAcme(APP, "*.wild.example.com");
+    await client.certificates.delete(APP, "*.wild.example.com");
+    const paths = (await h.requests()).map((r) => `${r.method} ${r.path}`);
+    expect(paths).toEqual([
+      "POST /v1/apps/demo-app/certificates/acme",
+      "GET /v1/apps/demo-app/certificates/%2A.wild.example.com",
+      "POST /v1/apps/demo-app/certificates/%2A.wild.example.com/check",
+      "DELETE /v1/apps/demo-app/certificates/%2A.wild.example.com/acme",
+      "DELETE /v1/apps/demo-app/certificates/%2A.wild.example.com",
+    ]);
+  });
+
+  it("listAll follows next_cursor across several pages", async () => {
+    const hosts = Array.from({ length: 7 }, (_, i) => `page${i}.paged.example.com`);
+    for (const host of hosts) await client.certificates.requestAcme(APP, host);
+    await h.control("DELETE", "/requests");
+    const seen: string[] = [];
+    for await (const entry of client.certificates.listAll(APP, { filter: "paged.example.com", limit: 2 }))
+      seen.push(entry.hostname);
+    expect(seen.sort()).toEqual([...hosts].sort());
+    expect((await h.requests()).filter((r) => r.method === "GET")).toHaveLength(4);
+    const first = await client.certificates.list(APP, { filter: "paged", limit: 3 });
+    expect(first.certificates).toHaveLength(3);
+    expect(first.total_count).toBe(7);
+    const second = await client.certificates.list(APP, {
+      filter: "paged",
+      limit: 3,
+      cursor: first.next_cursor ?? "",
+    });
+    expect(second.certificates[0]?.hostname).not.toBe(first.certificates[0]?.hostname);
+  });
+
+  it("ACME request and check are not repeated after a dropped connection", async () => {
+    await h.control("POST", "/faults", {
+      method: "POST",
+      path: "/v1/apps/*/certificates/**",
+      kind: "drop-after",
+      times: 2,
+    });
+    await expect(client.certificates.requestAcme(APP, "drop.example.com")).rejects.toBeInstanceOf(
+      AmbiguousRequestError,
+    );
+    await expect(client.certificates.check(APP, "drop.example.com")).rejects.toBeInstanceOf(
+      AmbiguousRequestError,
+    );
+    expect((await h.requests()).filter((r) => r.method === "POST")).toHaveLength(2);
+  });
+
+  it("GET of a certificate is retried after an injected 503", async () => {
+    await client.certificates.requestAcme(APP, "busy.example.com");
+    await h.control("POST", "/faults", {
+      method: "GET",
+      path: "/v1/apps/*/certificates/*",
+      kind: "status",
+      status: 503,
+      retryAfterSeconds: 0,
+      times: 2,
+    });
+    await expect(client.certificates.get(APP, "busy.example.com")).resolves.toMatchObject({
+      hostname: "busy.example.com",
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import type { AddressInfo } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  databaseSizeBytes,
+  isTx,
+  type PlatformEvent,
+  PrimaryTracker,
+  replicationPosition,
+  subscribeEvents,
+  type TxEvent,
+  waitForPosition,
+} from "../../../sdk/index";
+import { type Harness, startHarness } from "./emulator-harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+/** Reads events until `stop` says so (or 10 s pass). */
+async function take(url: string, stop: (seen: PlatformEvent[]) => boolean, reconnect = false) {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), 10_000);
+  const seen: PlatformEvent[] = [];
+  const malformed: string[] = [];
+  for await (const ev of subscribeEvents(url, {
+    signal: ac.signal,
+    reconnect: reconnect ? { initialDelayMs: 20, maxDelayMs: 50 } : false,
+    onMalformedLine: (l) => malformed.push(l),
+  })) {
+    seen.push(ev);
+    if (stop(seen)) break;
+  }
+  clearTimeout(timer);
+  return { seen, malformed };
+}
+
+describe("event stream against the emulator", () => {
+  it("init comes first, then one typed tx event per write, with position and size helpers", async () => {
+    const started = take(h.emu.eventsUrl, (s) => s.filter(isTx).length === 3);
+    await new Promise((r) => setTimeout(r, 100));
+    await h.control("POST", "/db/tx", { db: "it.db", count: 3 });
+    const { seen, malformed } = await started;
+    expect(seen[0]).toMatchObject({ type: "init", data: { isPrimary: true } });
+    const txs = seen.filter(isTx);
+    expect(txs.map((t) => t.db)).toEqual(["it.db", "it.db", "it.db"]);
+    const last = txs[2] as TxEvent;
+    expect(replicationPosition(last)).toEqual({
+      txID: last.data.txID,
+      postApplyChecksum: last.data.postApplyChecksum,
+    });
+    expect(databaseSizeBytes(last)).toBe(last.data.commit * last.data.pageSize);
+    expect(malformed).toEqual([]);
+  });
+
+  it("a replica reaches the primary's position (waitForPosition)", async () => {
+    const nodes: { name: string; eventsUrl: string; isPrimary: boolean }[] = await h.control(
+      "GET",
+      "/db/nodes",
+    );
+    const replica = nodes.find((n) => !n.isPrimary);
+    if (!replica) throw new Error("no replica");
+    const primaryEvents = take(h.emu.eventsUrl, (s) => s.filter(isTx).length === 5);
+    await new Promise((r) => setTimeout(r, 100));
+    const written = await h.control("POST", "/db/tx", { db: "wait.db", count: 5 });
+    const target = replicationPosition((await primaryEvents).seen.filter(isTx)[4] as TxEvent);
+    expect(written.txID ?? target.txID).toBe(target.txID);
+    // The replica applies with lag; ask for a position one write ahead, then write it.
+    const waiting = waitForPosition(
+      replica.eventsUrl,
+      "wait.db",
+      (BigInt(`0x${target.txID}`) + 1n).toString(16).padStart(16, "0"),
+      {
+        timeoutMs: 5_000,
+      },
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await h.control("POST", "/db/tx", { db: "wait.db" });
+    const reached = await waiting;
+    expect(BigInt(`0x${reached.data.txID}`)).toBe(BigInt(`0x${target.txID}`) + 1n);
+    await expect(
+      waitForPosition(replica.eventsUrl, "wait.db", "00000000ffffffff", { timeoutMs: 300 }),
+    ).rejects.toThrow(/did not reach txID 00000000ffffffff/);
+  });
+
+  it("PrimaryTracker follows a failover", async () => {
+    const nodes: { name: string; eventsUrl: string; isPrimary: boolean }[] = await h.control(
+      "GET",
+      "/db/nodes",
+    );
+    const replica = nodes.find((n) => !n.isPrimary);
+    const primary = nodes.find((n) => n.isPrimary);
+    if (!replica || !primary) throw new Error("no nodes");
+    const tracker = new PrimaryTracker();
+    const reading = take(replica.eventsUrl, (s) => {
+      for (const ev of s.slice(-1)) tracker.feed(ev);
+      return tracker.isPrimary === true;
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(tracker.isPrimary).toBe(false);
+    expect(tracker.primaryHostname).toBeTruthy();
+    await h.control("POST", "/db/failover", { primary: replica.name });
+    await reading;
+    expect(tracker.isPrimary).toBe(true);
+    await h.control("POST", "/db/failover", { primary: primary.name });
+  });
+
+  it("reconnects after the connection breaks, starting again with init", async () => {
+    // A TCP proxy the test can cut, between the client and the node.
+    const target = new URL(h.emu.eventsUrl);
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      sockets.add(client);
+      client.pipe(upstream).pipe(client);
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on("error", end).on("close", end);
+      upstream.on("error", end).on("close", end);
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/events`;
+    let cut = false;
+    const { seen } = await take(
+      url,
+      (s) => {
+        if (!cut && s.length === 1) {
+          cut = true;
+          setTimeout(() => {
+            for (const so of sockets) so.destroy();
+          }, 50);
+        }
+        return s.filter((e) => e.type === "init").length === 2;
+      },
+      true,
+    );
+    proxy.close();
+    expect(seen.map((e) => e.type)).toEqual(["init", "init"]);
+  });
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { AmbiguousRequestError, ApiError, isNotFound, type PlatformClient } from "../../../sdk/index";
+import { type Harness, startHarness } from "./emulator-harness";
+
+const APP = "demo-app";
+let h: Harness;
+let client: PlatformClient;
+
+beforeAll(async () => {
+  h = await startHarness();
+  client = h.client();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.control("DELETE", "/faults");
+  await h.control("DELETE", "/requests");
+});
+
+describe("volumes against the emulator", () => {
+  it("walks every endpoint: create, list, get, update, extend, snapshots, restore, delete", async () => {
+    const created = await client.volumes.create(APP, {
+      name: "data_all",
+      region: "ams",
+      size_gb: 4,
+      encrypted: true,
+      fstype: "ext4",
+      auto_backup_enabled: false,
+      snapshot_retention: 7,
+      require_unique_zone: false,
+      machines_only: true,
+      compute: { cpu_kind: "shared", cpus: 1, memory_mb: 256 },
+    });
+    expect(created).toMatchObject({ name: "data_all", state: "created", size_gb: 4, snapshot_retention: 7 });
+    expect((await client.volumes.list(APP)).map((v) => v.id)).toContain(created.id);
+    expect(await client.volumes.get(APP, created.id)).toMatchObject({ id: created.id });
+    expect(
+      await client.volumes.update(APP, created.id, { snapshot_retention: 10, auto_backup_enabled: true }),
+    ).toMatchObject({
+      snapshot_retention: 10,
+      auto_backup_enabled: true,
+    });
+    const extended = await client.volumes.extend(APP, created.id, 6);
+    expect(extended.volume.size_gb).toBe(6);
+    expect(typeof extended.needs_restart).toBe("boolean");
+
+    const backup = await client.volumes.createSnapshot(APP, created.id);
+    expect(backup).toMatchObject({ volume_id: created.id, type: "BACKUP_TYPE_ON_DEMAND" });
+    const snapshot = await client.volumes.waitForSnapshot(APP, created.id, backup.graph_id, {
+      timeoutMs: 10_000,
+    });
+    expect(snapshot.id).toBe(backup.graph_id);
+    expect((await client.volumes.listSnapshots(APP, created.id)).map((s) => s.id)).toContain(backup.graph_id);
+
+    const restored = await client.volumes.create(APP, {
+      name: "data_restored",
+      region: created.region,
+      snapshot_id: snapshot.id,
+      size_gb: 6,
+    });
+    expect(restored.state).toBe("restoring");
+    const ready = await client.volumes.waitUntil(APP, restored.id, "created", { timeoutMs: 10_000 });
+    expect(ready.state).toBe("created");
+
+    expect((await client.volumes.delete(APP, created.id)).state).toBe("destroyed");
+  });
+
+  it("a missing volume is a 404 whose hint names the volume", async () => {
+    const err = await client.volumes.get(APP, "vol_missing").catch((e) => e);
+    expect(isNotFound(err)).toBe(true);
+    expect(err.hint).toBe("The volume was not found");
+  });
+
+  it("a missing app is a 404 whose hint names the app", async () => {
+    const err = await client.volumes.list("no-such-app").catch((e) => e);
+    expect(err.hint).toBe("The app was not found");
+  });
+
+  it("a shrink is refused by the platform with an ApiError", async () => {
+    const v = await client.volumes.create(APP, { name: "data_shrink", size_gb: 5 });
+    const err = await client.volumes.extend(APP, v.id, 3).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("waitUntil times out naming the last state seen", async () => {
+    const v = await client.volumes.create(APP, { name: "data_wait", size_gb: 3 });
+    await expect(client.volumes.waitUntil(APP, v.id, "restoring", { timeoutMs: 600 })).rejects.toThrow(
+      /did not reach state "restoring".*last state seen: "created"/,
+    );
+  });
+
+  it("no duplicate volume after a connection dropped after the create ran", async () => {
+    await h.control("POST", "/faults", {
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "drop-after",
+      times: 1,
+    });
+    const v = await client.volumes.create(APP, { name: "data_dropped_after", size_gb: 3 });
+    const same = (await client.volumes.list(APP)).filter((x) => x.name === "data_dropped_after");
+    expect(same.map((x) => x.id)).toEqual([v.id]);
+    const posts = (await h.requests()).filter((r) => r.method === "POST");
+    expect(posts).toHaveLength(1);
+  });
+
+  it("a create dropped before it ran is sent again once the list shows nothing new", async () => {
+    await h.control("POST", "/faults", {
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "drop-before",
+      times: 1,
+    });
+    const v = await client.volumes.create(APP, { name: "data_dropped_before", size_gb: 3 });
+    const same = (await client.volumes.list(APP)).filter((x) => x.name === "data_dropped_before");
+    expect(same.map((x) => x.id)).toEqual([v.id]);
+  });
+
+  it("an existing volume of the same name is never adopted", async () => {
+    const first = await client.volumes.create(APP, {
+      name: "data_twin",
+      size_gb: 3,
+      require_unique_zone: false,
+    });
+    await h.control("POST", "/faults", {
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "drop-after",
+      times: 1,
+    });
+    const second = await client.volumes.create(APP, {
+      name: "data_twin",
+      size_gb: 3,
+      require_unique_zone: false,
+    });
+    expect(second.id).not.toBe(first.id);
+    expect((await client.volumes.list(APP)).filter((x) => x.name === "data_twin")).toHaveLength(2);
+  });
+
+  it("the on-demand snapshot is not repeated after a drop: AmbiguousRequestError", async () => {
+    const v = await client.volumes.create(APP, { name: "data_snapdrop", size_gb: 3 });
+    await h.control("POST", "/faults", {
+      method: "POST",
+      path: "/v1/apps/*/volumes/*/snapshots",
+      kind: "drop-after",
+      times: 1,
+    });
+    await expect(client.volumes.createSnapshot(APP, v.id)).rejects.toBeInstanceOf(AmbiguousRequestError);
+    expect(
+      (await h.requests()).filter((r) => r.method === "POST" && r.path.endsWith("/snapshots")),
+    ).toHaveLength(1);
+  });
+
+  it.each([429, 503])("GET is retried after an injected %i with Retry-After", async (status) => {
+    const v = await client.volumes.create(APP, { name: `data_retry_${status}`, size_gb: 3 });
+    await h.control("DELETE", "/requests");
+    await h.control("POST", "/faults", {
+      method: "GET",
+      path: "/v1/apps/*/volumes/*",
+      kind: "status",
+      status,
+      retryAfterSeconds: 1,
+      times: 2,
+    });
+    const started = Date.now();
+    expect((await client.volumes.get(APP, v.id)).id).toBe(v.id);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect((await h.requests()).map((r) => r.status)).toEqual([status, status, 200]);
+  });
+
+  it("POST create is retried after an injected 429 (nothing happened) and makes one volume", async () => {
+    await h.control("POST", "/faults", {
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "status",
+      status: 429,
+      retryAfterSeconds: 1,
+      times: 1,
+    });
+    await client.volumes.create(APP, { name: "data_429", size_gb: 3 });
+    expect((await client.volumes.list(APP)).filter((x) => x.name === "data_429")).toHaveLength(1);
+  });
+
+  it("GET is retried after the connection drops", async () => {
+    await h.control("POST", "/faults", {
+      method: "GET",
+      path: "/v1/apps/*/volumes",
+      kind: "drop-before",
+      times: 2,
+    });
+    await expect(client.volumes.list(APP)).resolves.toBeInstanceOf(Array);
+  });
+
+  it("DELETE is retried after the connection drops after it ran, and the retry still answers", async () => {
+    const v = await client.volumes.create(APP, { name: "data_del", size_gb: 3 });
+    await h.control("POST", "/faults", {
+      method: "DELETE",
+      path: "/v1/apps/*/volumes/*",
+      kind: "drop-after",
+      times: 1,
+    });
+    const res = await client.volumes.delete(APP, v.id).catch((e) => e);
+    // Either the repeat answers with the destroyed volume, or the platform says it is gone already.
+    if (res instanceof Error) expect((res as ApiError).status).toBeGreaterThanOrEqual(400);
+    else expect(res.state).toBe("destroyed");
+  });
+});
