@@ -1,0 +1,130 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EmulatorError, STATUS_OF_KIND } from "./errors";
+import type { FaultInjector } from "./faults";
+import type { RequestLog } from "./request-log";
+
+export const CONTROL_PREFIX = "/__emulator";
+
+const pathOf = (url: string) => {
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/** Bearer auth for every route of the remote API and the control API (spec 5). */
+export function installAuth(app: FastifyInstance, token: string): void {
+  const expected = Buffer.from(`Bearer ${token}`);
+  // Callback-style hooks: no promise per request on the hot path.
+  app.addHook("onRequest", (request, reply, done) => {
+    const header = request.headers.authorization;
+    if (!header) {
+      reply.code(401).send({ error: "missing bearer token: send Authorization: Bearer <API_TOKEN>" });
+      return;
+    }
+    const given = Buffer.from(header);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      reply.code(401).send({ error: "unauthorized: the bearer token is not valid" });
+      return;
+    }
+    done();
+  });
+}
+
+const dropAfter = new WeakSet<FastifyRequest>();
+
+/**
+ * Fault injection for the remote API (never `/__emulator/*`): latency, injected statuses,
+ * and connections dropped before the handler runs or after it ran (its effects stay).
+ */
+export function installFaults(app: FastifyInstance, faults: FaultInjector, log: RequestLog): void {
+  const applyFaults = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request.url);
+    for (const fault of faults.take(request.method, path)) {
+      switch (fault.kind) {
+        case "latency":
+          await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+          break;
+        case "status": {
+          const status = fault.status ?? 503;
+          if (fault.retryAfterSeconds !== undefined || status === 429 || status === 503) {
+            reply.header("retry-after", String(fault.retryAfterSeconds ?? 1));
+          }
+          reply.code(status).send({ error: `injected fault ${fault.id}: HTTP ${status}` });
+          return;
+        }
+        case "drop-before":
+          log.add(request.method, path, 0, "before");
+          reply.hijack();
+          request.raw.socket.destroy();
+          return;
+        case "drop-after":
+          dropAfter.add(request);
+          break;
+      }
+    }
+  };
+  // Callback-style hooks: no promise per request on the hot path when no fault is registered.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!faults.active || request.url.startsWith(CONTROL_PREFIX)) return done();
+    applyFaults(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  });
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (dropAfter.has(request)) {
+      // The handler ran and its state changes stay; the client never learns the outcome.
+      log.add(request.method, pathOf(request.url), reply.statusCode, "after");
+      request.raw.socket.destroy();
+    }
+    done(null, payload);
+  });
+}
+
+/** Method, path and status of each remote API request; control routes are left out. */
+export function installRequestLog(app: FastifyInstance, log: RequestLog): void {
+  app.addHook("onResponse", (request, reply, done) => {
+    if (!request.url.startsWith(CONTROL_PREFIX) && !dropAfter.has(request)) {
+      log.add(request.method, pathOf(request.url), reply.statusCode);
+    }
+    done();
+  });
+}
+
+/** The one place errors become the platform's `{ error }` body. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (err: Error & { statusCode?: number; validation?: unknown; code?: string }, request, reply) => {
+      if (err instanceof EmulatorError) {
+        if (err.retryAfterSeconds !== undefined) reply.header("retry-after", String(err.retryAfterSeconds));
+        return reply.code(STATUS_OF_KIND[err.kind]).send({ error: err.message });
+      }
+      if (err.code === "FST_ERR_VALIDATION") {
+        const config = request.routeOptions.config as { validationStatus?: number };
+        return reply.code(config.validationStatus ?? 400).send({ error: err.message });
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) return reply.code(status).send({ error: err.message });
+      request.log.error(err);
+      return reply.code(500).send({ error: `internal emulator error: ${err.message}` });
+    },
+  );
+  app.setNotFoundHandler((request, reply: FastifyReply) => {
+    reply.code(404).send({ error: `no route ${request.method} ${pathOf(request.url)}` });
+  });
+}
+
+/** JSON bodies that may be empty (optional bodies such as rotate_password's). */
+export function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" || (typeof body === "string" && body.trim() === "")) return done(null, undefined);
+    parse(request, body as string, (err, value) => {
+      if (err)
+        return done(
+          Object.assign(new Error(`request body is not valid JSON: ${err.message}`), { statusCode: 400 }),
+        );
+      done(null, value);
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import type { DnsRecords, DnsRequirements } from "../../sdk/schemas";
+import { stableHex } from "../ids";
+import type { SimulatedDns } from "../store/dns";
+
+/** The name DNS records hang off: a wildcard's records live at its base domain. */
+export const baseName = (hostname: string) => hostname.replace(/^\*\./, "");
+
+/** Stable fake addresses and values per app (documentation IP ranges, never routable). */
+export function dnsRequirements(app: string, org: string, hostname: string): DnsRequirements {
+  const base = baseName(hostname);
+  return {
+    a: [`203.0.113.${1 + (Number.parseInt(stableHex(2, "a", app), 16) % 254)}`],
+    aaaa: [`2001:db8::${stableHex(4, "aaaa", app)}`],
+    cname: `${app}.platform.internal`,
+    acme_challenge: {
+      name: `_acme-challenge.${base}`,
+      target: `${base}.${stableHex(6, "acme", app)}.acme.platform.internal`,
+    },
+    ownership: {
+      name: `_platform-ownership.${base}`,
+      app_value: `app-${stableHex(20, "app", app)}`,
+      org_value: `org-${stableHex(20, "org", org)}`,
+    },
+  };
+}
+
+export interface DnsCheck {
+  records: DnsRecords;
+  /** A, AAAA or CNAME of the hostname lead to the app. */
+  pointsAtApp: boolean;
+  /** `_acme-challenge` CNAME equals the required target. */
+  acmeChallenge: boolean;
+  /** `_platform-ownership` TXT equals the app or org value. */
+  ownership: boolean;
+}
+
+/** Resolves what the simulated DNS holds for a hostname and compares it with the requirements. */
+export function checkDns(dns: SimulatedDns, hostname: string, req: DnsRequirements): DnsCheck {
+  const name = hostname.toLowerCase();
+  const a = listOf(dns.lookup("A", name));
+  const aaaa = listOf(dns.lookup("AAAA", name));
+  const { final, chain } = dns.follow(name);
+  const resolved = new Set<string>([...a, ...aaaa]);
+  if (final === req.cname) {
+    for (const ip of [...req.a, ...req.aaaa]) resolved.add(ip);
+  } else if (chain.length > 0) {
+    for (const ip of listOf(dns.lookup("A", final))) resolved.add(ip);
+    for (const ip of listOf(dns.lookup("AAAA", final))) resolved.add(ip);
+  }
+  const challenge = dns.lookup("CNAME", req.acme_challenge.name) ?? "";
+  const txt = dns.lookup("TXT", req.ownership.name) ?? "";
+  const appIps = new Set([...req.a, ...req.aaaa]);
+  return {
+    records: {
+      a,
+      aaaa,
+      cname: chain,
+      resolved_addresses: [...resolved],
+      soa: `ns1.dns.emulator.invalid. hostmaster.${baseName(name)}. 1 7200 3600 1209600 300`,
+      acme_challenge_cname: challenge.replace(/\.$/, ""),
+      ownership_txt: txt,
+    },
+    pointsAtApp: chain.includes(req.cname) || [...resolved].some((ip) => appIps.has(ip)),
+    acmeChallenge: challenge.replace(/\.$/, "").toLowerCase() === req.acme_challenge.target,
+    ownership: txt !== "" && (txt === req.ownership.app_value || txt === req.ownership.org_value),
+  };
+}
+
+const listOf = (value: string | undefined) => (value ? [value] : []);

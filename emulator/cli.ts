@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import type { TimingOptions } from "./options";
+import { startEmulator } from "./server";
+
+const USAGE = `usage: platform-emulator [--host 127.0.0.1] [--port 4280] [--token TOKEN] [--state FILE]
+       [--seed FILE] [--task-socket PATH] [--events-port PORT] [--fault-seed N] [--quiet]
+       [--restore-delay-ms N] [--snapshot-list-delay-ms N] [--warm-after-ms N] [--cold-after-ms N]
+       [--replication-lag-ms N]`;
+
+const TIMING_FLAGS: Record<string, keyof TimingOptions> = {
+  "restore-delay-ms": "restoreDelayMs",
+  "snapshot-list-delay-ms": "snapshotListDelayMs",
+  "warm-after-ms": "warmAfterMs",
+  "cold-after-ms": "coldAfterMs",
+  "replication-lag-ms": "replicationLagMs",
+};
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  // node:util parseArgs is built into Node: no dependency for a handful of flags.
+  const { values } = parseArgs({
+    options: {
+      host: { type: "string" },
+      port: { type: "string" },
+      token: { type: "string" },
+      state: { type: "string" },
+      seed: { type: "string" },
+      "task-socket": { type: "string" },
+      "events-port": { type: "string" },
+      "fault-seed": { type: "string" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      ...Object.fromEntries(Object.keys(TIMING_FLAGS).map((k) => [k, { type: "string" as const }])),
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+  const flags = values as Record<string, string | boolean | undefined>;
+  const timing: TimingOptions = {};
+  for (const [flag, key] of Object.entries(TIMING_FLAGS)) {
+    const n = integer(flag, flags[flag] as string | undefined);
+    if (n !== undefined) timing[key] = n;
+  }
+  const running = await startEmulator({
+    host: values.host,
+    port: integer("port", values.port) ?? 4280,
+    token: values.token,
+    stateFile: values.state,
+    seedFile: values.seed,
+    taskSocket: values["task-socket"],
+    eventsPort: integer("events-port", values["events-port"]) ?? 0,
+    faultSeed: integer("fault-seed", values["fault-seed"]),
+    quiet: values.quiet,
+    timing,
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`platform-emulator: ${signal}, shutting down\n`);
+    running.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        process.stderr.write(`platform-emulator: error while closing: ${err.message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  // Handlers first: a caller may signal as soon as it reads the start line.
+  const { url, token, taskSocket, eventsUrl } = running;
+  process.stdout.write(`${JSON.stringify({ url, token, taskSocket, eventsUrl })}\n`);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`platform-emulator: ${err.message}\n${USAGE}\n`);
+  process.exit(2);
+});

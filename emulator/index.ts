@@ -1,0 +1,11 @@
+export { buildEmulator, type Emulator } from "./app";
+export { VirtualClock } from "./clock";
+export { EmulatorError } from "./errors";
+export type { Fault, FaultSpec } from "./faults";
+export { DEFAULT_TIMING, type EmulatorOptions, type TimingOptions } from "./options";
+export type { LoggedRequest } from "./request-log";
+export { type RunningEmulator, startEmulator } from "./server";
+export type { PersistedState, Store } from "./store";
+export type { DnsRecord } from "./store/dns";
+export { DEFAULT_SEED, type SeedInput } from "./store/seed";
+export { DEFAULT_TASK_SOCKET } from "./tasks/socket";

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+export const DnsRecordTypeSchema = z.enum(["A", "AAAA", "CNAME", "TXT"]);
+export const DnsRecordSchema = z.object({
+  type: DnsRecordTypeSchema,
+  name: z.string().min(1),
+  value: z.string().min(1),
+});
+export type DnsRecord = z.infer<typeof DnsRecordSchema>;
+export type DnsRecordType = z.infer<typeof DnsRecordTypeSchema>;
+
+const normalize = (name: string) => name.trim().toLowerCase().replace(/\.$/, "");
+
+/**
+ * The simulated DNS that certificate checks resolve against. One record per name and type:
+ * setting a record replaces the previous value of that name and type.
+ */
+export class SimulatedDns {
+  private records = new Map<string, DnsRecord>();
+
+  constructor(private readonly changed: () => void = () => {}) {}
+
+  set(records: DnsRecord[]): void {
+    for (const r of records) {
+      const record = { type: r.type, name: normalize(r.name), value: r.value.trim() };
+      this.records.set(`${record.type} ${record.name}`, record);
+    }
+    this.changed();
+  }
+
+  clear(): void {
+    this.records.clear();
+    this.changed();
+  }
+
+  list(): DnsRecord[] {
+    return [...this.records.values()];
+  }
+
+  lookup(type: DnsRecordType, name: string): string | undefined {
+    return this.records.get(`${type} ${normalize(name)}`)?.value;
+  }
+
+  /** Follows CNAMEs (at most 8 hops) and returns the final name and every name on the way. */
+  follow(name: string): { final: string; chain: string[] } {
+    const chain: string[] = [];
+    let current = normalize(name);
+    for (let i = 0; i < 8; i++) {
+      const next = this.lookup("CNAME", current);
+      if (!next) break;
+      current = normalize(next);
+      chain.push(current);
+    }
+    return { final: current, chain };
+  }
+}

@@ -1,0 +1,101 @@
+import type { RotatePasswordResponse } from "../../sdk/schemas";
+import { gone, invalid, notFound, unavailable } from "../errors";
+import { strongPassword } from "../ids";
+import type { StoreContext } from "./context";
+import type { SeedCluster } from "./seed";
+
+export type ClusterState = "ready" | "deleting" | "deleted";
+
+export interface ClusterRecord {
+  name: string;
+  state: ClusterState;
+  users: { name: string; reserved: boolean; rotations: number; sessions_killed: number }[];
+  admin: { available: boolean; retry_after_seconds: number };
+}
+
+/** Roles the platform and Postgres keep for themselves (400 "system user"). */
+const SYSTEM_USERS = new Set([
+  "repmgr",
+  "replicator",
+  "replication",
+  "platformadmin",
+  "postgres_exporter",
+  "rdsadmin",
+  "rdsrepladmin",
+  "cloudsqladmin",
+  "azure_superuser",
+  "supabase_admin",
+]);
+const isSystemUser = (name: string) => name.startsWith("pg_") || SYSTEM_USERS.has(name);
+/** A Postgres identifier usable without quoting: at most 63 bytes. */
+const USERNAME = /^[a-z_][a-z0-9_$]{0,62}$/;
+
+/** Postgres clusters and their users (spec 4.1, 7). */
+export class PostgresStore {
+  readonly clusters = new Map<string, ClusterRecord>();
+
+  constructor(private readonly ctx: StoreContext) {}
+
+  loadSeed(seed: SeedCluster[]): void {
+    this.clusters.clear();
+    for (const c of seed) {
+      this.clusters.set(c.name, {
+        name: c.name,
+        state: c.state,
+        users: c.users.map((u) => ({ ...u, rotations: 0, sessions_killed: 0 })),
+        admin: { available: true, retry_after_seconds: 5 },
+      });
+    }
+  }
+
+  /** Checks in the order a caller can act on: cluster, its state, the admin component, the user. */
+  rotate(clusterName: string, username: string, killSessions: boolean): RotatePasswordResponse {
+    const cluster = this.find(clusterName);
+    if (cluster.state === "deleted") throw gone(`postgres cluster "${clusterName}" has been deleted`);
+    if (cluster.state === "deleting") throw gone(`postgres cluster "${clusterName}" is being deleted`);
+    if (!cluster.admin.available) {
+      throw unavailable(
+        `the admin component of postgres cluster "${clusterName}" is unavailable; retry later`,
+        cluster.admin.retry_after_seconds,
+      );
+    }
+    if (!USERNAME.test(username)) {
+      throw invalid(
+        `username "${username}" is malformed: use 1 to 63 lowercase letters, digits, "_" or "$", not starting with a digit`,
+      );
+    }
+    const user = cluster.users.find((u) => u.name === username);
+    if (user?.reserved || (!user && username === "postgres")) {
+      throw invalid(`user "${username}" is reserved: its password is managed by the platform`);
+    }
+    if (isSystemUser(username)) throw invalid(`user "${username}" is a system user and cannot be rotated`);
+    if (!user) throw notFound(`user "${username}" not found in cluster "${clusterName}"`);
+    user.rotations++;
+    if (killSessions) user.sessions_killed++;
+    this.ctx.changed();
+    return { data: { username, password: strongPassword() } };
+  }
+
+  setState(clusterName: string, state: ClusterState): ClusterRecord {
+    const cluster = this.find(clusterName);
+    cluster.state = state;
+    this.ctx.changed();
+    return cluster;
+  }
+
+  setAdmin(clusterName: string, available: boolean, retryAfterSeconds?: number): ClusterRecord {
+    const cluster = this.find(clusterName);
+    cluster.admin = {
+      available,
+      retry_after_seconds: retryAfterSeconds ?? cluster.admin.retry_after_seconds,
+    };
+    this.ctx.changed();
+    return cluster;
+  }
+
+  private find(name: string): ClusterRecord {
+    const cluster = this.clusters.get(name);
+    if (!cluster) throw notFound(`postgres cluster "${name}" not found`);
+    return cluster;
+  }
+}

@@ -1,0 +1,33 @@
+import { generateKeyPairSync } from "node:crypto";
+import selfsigned from "selfsigned";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface TestCert {
+  cert: string;
+  key: string;
+}
+
+/** A self-signed EC certificate with the given CN and DNS SANs. */
+export async function makeCert(
+  cn: string,
+  sans: string[] = [cn],
+  validity: { from?: number; to?: number } = {},
+): Promise<TestCert> {
+  const pems = await selfsigned.generate([{ name: "commonName", value: cn }], {
+    keyType: "ec",
+    algorithm: "sha256",
+    notBeforeDate: new Date(validity.from ?? Date.now() - DAY),
+    notAfterDate: new Date(validity.to ?? Date.now() + 90 * DAY),
+    extensions: [{ name: "subjectAltName", altNames: sans.map((value) => ({ type: 2, value })) }],
+  });
+  return { cert: pems.cert, key: pems.private };
+}
+
+export function otherKey(): string {
+  return generateKeyPairSync("ec", { namedCurve: "P-256" })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString();
+}
+
+export const days = (n: number) => n * DAY;

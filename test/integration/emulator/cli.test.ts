@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import ts from "typescript";
+import { beforeAll, describe, expect, test } from "vitest";
+import { tempDir } from "./helpers";
+
+const root = resolve(__dirname, "../../..");
+const node = join(root, "node_modules", ".bin", "node");
+let cli: string;
+
+/** Transpiles emulator/ and sdk/schemas/ to CommonJS in a temp dir (fast, no type check). */
+function buildCli(): string {
+  const out = tempDir();
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+    );
+  for (const file of [...walk(join(root, "emulator")), ...walk(join(root, "sdk", "schemas"))]) {
+    const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2023,
+        esModuleInterop: true,
+      },
+    });
+    const target = join(out, relative(root, file)).replace(/\.ts$/, ".js");
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
+  }
+  return join(out, "emulator", "cli.js");
+}
+
+interface Started {
+  child: ChildProcess;
+  line: Record<string, string>;
+  stdout: string[];
+  stderr: string[];
+}
+
+function startCli(args: string[]): Promise<Started> {
+  const child = spawn(node, [cli, ...args], {
+    env: { ...process.env, NODE_PATH: join(root, "node_modules") },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stderr?.on("data", (d) => stderr.push(String(d)));
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (l) => {
+      stdout.push(l);
+      if (stdout.length === 1) resolvePromise({ child, line: JSON.parse(l), stdout, stderr });
+    });
+    child.once("exit", (code) => reject(new Error(`exited ${code}: ${stderr.join("")}`)));
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((r) =>
+    child.exitCode !== null ? r(child.exitCode) : child.once("exit", (c) => r(c)),
+  );
+
+beforeAll(() => {
+  cli = buildCli();
+});
+
+describe("platform-emulator CLI", () => {
+  test("the source starts with a node shebang (the package bin)", () => {
+    expect(readFileSync(join(root, "emulator", "cli.ts"), "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+  });
+
+  test("prints exactly one JSON start line, serves with the token, and SIGTERM exits 0 removing the socket", async () => {
+    const dir = tempDir();
+    const socket = join(dir, "api.sock");
+    const state = join(dir, "state.json");
+    const seed = join(dir, "seed.json");
+    writeFileSync(seed, JSON.stringify({ apps: ["extra-app"], postgres: [{ name: "pg2", users: ["u1"] }] }));
+    const run = await startCli([
+      "--port",
+      "0",
+      "--token",
+      "cli-token",
+      "--task-socket",
+      socket,
+      "--events-port",
+      "0",
+      "--state",
+      state,
+      "--seed",
+      seed,
+      "--restore-delay-ms",
+      "10",
+    ]);
+    expect(Object.keys(run.line).sort()).toEqual(["eventsUrl", "taskSocket", "token", "url"]);
+    expect(run.line.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(run.line.token).toBe("cli-token");
+    expect(run.line.taskSocket).toBe(socket);
+    expect(run.line.eventsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/events$/);
+    expect(statSync(socket).isSocket()).toBe(true);
+
+    const headers = { authorization: "Bearer cli-token", "content-type": "application/json" };
+    expect((await fetch(`${run.line.url}/__emulator/health`, { headers })).status).toBe(200);
+    expect((await fetch(`${run.line.url}/v1/apps/extra-app/volumes`, { headers })).status).toBe(200);
+    const created = await fetch(`${run.line.url}/v1/apps/extra-app/volumes`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "d" }),
+    });
+    expect(created.status).toBe(200);
+    const rotate = await fetch(`${run.line.url}/v1/postgres/pg2/users/u1/rotate_password`, {
+      method: "POST",
+      headers,
+    });
+    expect(rotate.status).toBe(200);
+
+    run.child.kill("SIGTERM");
+    expect(await exited(run.child)).toBe(0);
+    expect(existsSync(socket)).toBe(false);
+    expect(run.stdout).toHaveLength(1);
+    expect(JSON.parse(readFileSync(state, "utf8")).volumes).toHaveLength(1);
+  });
+
+  test("without --token a random token is generated", async () => {
+    const run = await startCli(["--port", "0", "--task-socket", join(tempDir(), "api.sock"), "--quiet"]);
+    expect(run.line.token.length).toBeGreaterThanOrEqual(24);
+    run.child.kill("SIGINT");
+    expect(await exited(run.child)).toBe(0);
+  });
+
+  test("an unknown flag exits 2 with the usage on stderr", async () => {
+    const child = spawn(node, [cli, "--bogus"], {
+      env: { ...process.env, NODE_PATH: join(root, "node_modules") },
+    });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    expect(await exited(child)).toBe(2);
+    expect(err).toContain("usage: platform-emulator");
+  });
+});

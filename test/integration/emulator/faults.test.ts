@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { startTestEmulator, type TestEmulator } from "./helpers";
+
+let t: TestEmulator;
+const V = "/v1/apps/demo-app/volumes";
+const addFault = async (spec: Record<string, unknown>) => {
+  const res = await t.api("POST", "/__emulator/faults", spec);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+};
+
+beforeAll(async () => {
+  t = await startTestEmulator();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.api("POST", "/__emulator/reset");
+});
+
+describe("fault injection", () => {
+  test("a 429 fault answers once with Retry-After, then the route works again", async () => {
+    const id = await addFault({ path: V, kind: "status", status: 429, retryAfterSeconds: 3 });
+    expect(id).toMatch(/^fault_/);
+    const first = await t.api("GET", V);
+    expect(first.status).toBe(429);
+    expect(first.headers["retry-after"]).toBe("3");
+    expect(first.body.error).toContain("429");
+    expect((await t.api("GET", V)).status).toBe(200);
+  });
+
+  test("a 503 fault honours method, glob path and times", async () => {
+    await addFault({ method: "POST", path: "/v1/apps/*/volumes", kind: "status", status: 503, times: 2 });
+    expect((await t.api("GET", V)).status).toBe(200);
+    const a = await t.api("POST", V, { name: "a" });
+    expect(a.status).toBe(503);
+    expect(a.headers["retry-after"]).toBe("1");
+    expect((await t.api("POST", V, { name: "b" })).status).toBe(503);
+    expect((await t.api("POST", V, { name: "c" })).status).toBe(200);
+    expect((await t.api("GET", "/__emulator/faults")).body.faults).toEqual([]);
+  });
+
+  test("the glob matches below its path: /v1/apps/*/volumes covers a volume's GET", async () => {
+    const vol = (await t.api("POST", V, { name: "a" })).body;
+    await addFault({ path: "/v1/apps/*/volumes", kind: "status", status: 502 });
+    expect((await t.api("GET", `${V}/${vol.id}`)).status).toBe(502);
+    expect((await t.api("GET", "/v1/apps/demo-app/certificates")).status).toBe(200);
+  });
+
+  test("times 0 lasts until the faults are cleared", async () => {
+    await addFault({ path: V, kind: "status", status: 504, times: 0 });
+    for (let i = 0; i < 3; i++) expect((await t.api("GET", V)).status).toBe(504);
+    expect((await t.api("GET", "/__emulator/faults")).body.faults[0]).toMatchObject({
+      hits: 3,
+      remaining: null,
+    });
+    await t.api("DELETE", "/__emulator/faults");
+    expect((await t.api("GET", V)).status).toBe(200);
+  });
+
+  test("latency delays the response by at least latencyMs", async () => {
+    await addFault({ path: V, kind: "latency", latencyMs: 150 });
+    const start = performance.now();
+    expect((await t.api("GET", V)).status).toBe(200);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(140);
+  });
+
+  test("drop-before closes the connection before the handler: nothing is created", async () => {
+    await addFault({ method: "POST", path: V, kind: "drop-before" });
+    await expect(t.api("POST", V, { name: "dropped" })).rejects.toThrow();
+    expect((await t.api("GET", "/__emulator/state")).body.volumes).toEqual([]);
+    const log = (await t.api("GET", "/__emulator/requests")).body.requests;
+    expect(log.at(-1)).toMatchObject({ method: "POST", path: V, status: 0, dropped: "before" });
+  });
+
+  test("drop-after runs the handler, then closes without a response: the volume exists", async () => {
+    await addFault({ method: "POST", path: V, kind: "drop-after" });
+    await expect(t.api("POST", V, { name: "ambiguous" })).rejects.toThrow();
+    const vols = (await t.api("GET", V)).body;
+    expect(vols.map((v: { name: string }) => v.name)).toEqual(["ambiguous"]);
+    const log = (await t.api("GET", "/__emulator/requests")).body.requests;
+    expect(log.find((r: { dropped?: string }) => r.dropped === "after")).toMatchObject({
+      method: "POST",
+      status: 200,
+    });
+  });
+
+  test("faults never apply to /__emulator itself", async () => {
+    await addFault({ kind: "status", status: 503, times: 0 });
+    expect((await t.api("GET", V)).status).toBe(503);
+    expect((await t.api("GET", "/__emulator/health")).status).toBe(200);
+    await t.api("DELETE", "/__emulator/faults");
+  });
+
+  test("an invalid fault is rejected naming the field", async () => {
+    const res = await t.api("POST", "/__emulator/faults", { kind: "status", status: 418 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain("status");
+    const latency = await t.api("POST", "/__emulator/faults", { kind: "latency" });
+    expect(latency.body.error).toContain("latencyMs");
+  });
+
+  test("probabilistic faults are seeded: the same faultSeed replays the same sequence", async () => {
+    const run = async (emu: TestEmulator) => {
+      await emu.api("POST", "/__emulator/faults", {
+        path: V,
+        kind: "status",
+        status: 503,
+        times: 0,
+        probability: 0.5,
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 24; i++) statuses.push((await emu.api("GET", V)).status);
+      return statuses;
+    };
+    const a = await startTestEmulator({ faultSeed: 42 });
+    const b = await startTestEmulator({ faultSeed: 42 });
+    try {
+      const sa = await run(a);
+      expect(sa).toEqual(await run(b));
+      expect(new Set(sa)).toEqual(new Set([200, 503]));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
