@@ -1,7 +1,6 @@
 // Runs on `npm ci` / `npm install` in this repository: builds dist/ and links the package
 // into its own node_modules so examples, the root Pulumi project and the dynamic provider
 // host resolve `pulumi-platform` exactly as an installed package would.
-"use strict";
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");

@@ -1,7 +1,6 @@
 // @ts-check
 // The one place for running the real Pulumi engine offline: used by the tests, the demo and the
 // benchmarks. The CLI comes from scripts/ensure-pulumi; every run gets its own file backend.
-"use strict";
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -20,7 +19,10 @@ let cachedCliDir;
  */
 function ensurePulumiCli() {
   if (cachedCliDir) return cachedCliDir;
-  if (process.env.PULUMI_PLATFORM_CLI_DIR) return (cachedCliDir = process.env.PULUMI_PLATFORM_CLI_DIR);
+  if (process.env.PULUMI_PLATFORM_CLI_DIR) {
+    cachedCliDir = process.env.PULUMI_PLATFORM_CLI_DIR;
+    return cachedCliDir;
+  }
   try {
     const out = execFileSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi")], {
       encoding: "utf8",
