@@ -46,7 +46,10 @@ export async function withStack<T>(options: StackOptions, fn: (ctx: StackContext
     if (entries.length > 0) {
       await stack.setAllConfig(
         Object.fromEntries(
-          entries.map(([k, v]) => [k, typeof v === "string" ? { value: v } : { value: v.value, secret: !!v.secret }]),
+          entries.map(([k, v]) => [
+            k,
+            typeof v === "string" ? { value: v } : { value: v.value, secret: !!v.secret },
+          ]),
         ),
       );
     }

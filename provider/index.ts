@@ -1,0 +1,49 @@
+/**
+ * pulumi-platform: Pulumi resources for the platform's volumes, certificates, Postgres passwords
+ * and snapshots, plus lookups. Credentials: stack config `platform:apiToken` (secret) and
+ * `platform:apiUrl`, else PLATFORM_API_TOKEN / PLATFORM_API_URL.
+ * @module
+ */
+
+export {
+  type CertificateCheckInfo,
+  type CertificateInfo,
+  type CertificateSummary,
+  checkCertificate,
+  getCertificate,
+  getVolume,
+  type LookupCredentials,
+  listCertificates,
+  listSnapshots,
+  listVolumes,
+  type SnapshotInfo,
+  type VolumeInfo,
+} from "./lookups";
+export { AcmeCertificate, type AcmeCertificateArgs } from "./resources/acme-certificate";
+export type {
+  CertificateEntryOutput,
+  CertificateValidationOutput,
+  DnsRecordOutput,
+  DnsRequirementsOutput,
+  IssuedCertificateOutput,
+} from "./resources/certificate-outputs";
+export { CustomCertificate, type CustomCertificateArgs } from "./resources/custom-certificate";
+export {
+  PostgresPasswordRotation,
+  type PostgresPasswordRotationArgs,
+} from "./resources/postgres-password-rotation";
+export {
+  Volume,
+  type VolumeArgs,
+  type VolumeComputeArgs,
+  type VolumeComputeOutput,
+} from "./resources/volume";
+export { VolumeSnapshot, type VolumeSnapshotArgs } from "./resources/volume-snapshot";
+export {
+  type ValidationFailure,
+  validateAcmeCertificateArgs,
+  validateCustomCertificateArgs,
+  validatePostgresPasswordRotationArgs,
+  validateVolumeArgs,
+  validateVolumeSnapshotArgs,
+} from "./validation";

@@ -1,0 +1,247 @@
+/**
+ * Plain async functions for programs to look things up on the platform. Credentials come from
+ * the arguments, else the stack config (`platform:apiUrl`, `platform:apiToken`), else the
+ * environment (`PLATFORM_API_URL`, `PLATFORM_API_TOKEN`).
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { CertificateDetails, CertificateListEntry, Snapshot, Volume } from "../sdk";
+import { PlatformClient } from "../sdk";
+import { certificateOutputs } from "./runtime/certificates";
+import { volumeOutputs } from "./runtime/volume";
+
+/** Credentials of a lookup; each falls back to the stack config, then the environment. */
+export interface LookupCredentials {
+  /** Base URL of the platform API. */
+  apiUrl?: string;
+  /** API token (never logged). */
+  apiToken?: string;
+}
+
+/** A volume, camelCase (spec 2.2). */
+export interface VolumeInfo {
+  /** Volume id. */
+  volumeId: string;
+  /** Volume name. */
+  name: string;
+  /** Volume state. */
+  state: string;
+  /** Size in GB. */
+  sizeGb: number;
+  /** Region. */
+  region: string;
+  /** Hardware zone. */
+  zone: string;
+  /** Whether encrypted. */
+  encrypted: boolean;
+  /** Attached machine, or null. */
+  attachedMachineId: string | null;
+  /** Attached allocation, or null. */
+  attachedAllocId: string | null;
+  /** Creation timestamp. */
+  createdAt: string;
+  /** Total blocks. */
+  blocks: number;
+  /** Block size in bytes. */
+  blockSize: number;
+  /** Free blocks. */
+  blocksFree: number;
+  /** Available blocks. */
+  blocksAvail: number;
+  /** File system type. */
+  fstype: string;
+  /** Days snapshots are kept. */
+  snapshotRetention: number;
+  /** Automatic daily snapshots. */
+  autoBackupEnabled: boolean;
+  /** Host dedication key. */
+  hostDedicationKey: string;
+}
+
+/** A snapshot list entry, camelCase (spec 2.3). */
+export interface SnapshotInfo {
+  /** Snapshot id (usable as `Volume.snapshotId`). */
+  snapshotId: string;
+  /** Size in bytes. */
+  size: number;
+  /** Digest. */
+  digest: string;
+  /** Creation timestamp. */
+  createdAt: string;
+  /** Days the snapshot is kept. */
+  retentionDays: number;
+}
+
+/** A certificate list entry, camelCase (spec 2.6). */
+export interface CertificateSummary {
+  /** Hostname. */
+  hostname: string;
+  /** Overall status. */
+  status: string;
+  /** Detected DNS provider. */
+  dnsProvider: string;
+  /** ACME DNS validation passed. */
+  acmeDnsConfigured: boolean;
+  /** ACME ALPN validation passed. */
+  acmeAlpnConfigured: boolean;
+  /** ACME HTTP validation passed. */
+  acmeHttpConfigured: boolean;
+  /** Ownership TXT record present. */
+  ownershipTxtConfigured: boolean;
+  /** Hostname configured. */
+  configured: boolean;
+  /** ACME requested. */
+  acmeRequested: boolean;
+  /** Holds a custom certificate. */
+  hasCustomCertificate: boolean;
+  /** Holds a platform (ACME) certificate. */
+  hasPlatformCertificate: boolean;
+  /** Creation timestamp. */
+  createdAt: string;
+  /** Update timestamp. */
+  updatedAt: string;
+}
+
+/** A hostname record, camelCase (spec 2.5); same shape as the certificate resources' outputs. */
+export type CertificateInfo = Record<string, unknown> & { hostname: string; status: string };
+
+/** A hostname record plus what actually resolves (`dnsRecords`). */
+export type CertificateCheckInfo = CertificateInfo & {
+  /** What the platform's DNS check saw. */
+  dnsRecords: {
+    a: string[];
+    aaaa: string[];
+    cname: string[];
+    resolvedAddresses: string[];
+    soa: string;
+    acmeChallengeCname: string;
+    ownershipTxt: string;
+  };
+};
+
+function fromConfig(key: string): string | undefined {
+  try {
+    return pulumi.runtime.getConfig(key);
+  } catch {
+    return undefined;
+  }
+}
+
+async function withClient<T>(
+  creds: LookupCredentials | undefined,
+  fn: (client: PlatformClient) => Promise<T>,
+): Promise<T> {
+  const baseUrl = creds?.apiUrl ?? fromConfig("platform:apiUrl") ?? process.env.PLATFORM_API_URL;
+  const token = creds?.apiToken ?? fromConfig("platform:apiToken") ?? process.env.PLATFORM_API_TOKEN;
+  if (!baseUrl || !token) {
+    throw new Error(
+      "platform credentials missing: pass apiUrl/apiToken, or run `pulumi config set platform:apiUrl <url>` and `pulumi config set --secret platform:apiToken <token>`, or set PLATFORM_API_URL / PLATFORM_API_TOKEN",
+    );
+  }
+  const client = new PlatformClient({ baseUrl, token, userAgent: "pulumi-platform-provider" });
+  try {
+    return await fn(client);
+  } finally {
+    await client.close();
+  }
+}
+
+function volumeInfo(v: Volume): VolumeInfo {
+  const { needsRestart: _n, ...info } = volumeOutputs(v, {}, { needsRestart: false });
+  return info as unknown as VolumeInfo;
+}
+
+function snapshotInfo(s: Snapshot): SnapshotInfo {
+  return {
+    snapshotId: s.id,
+    size: s.size,
+    digest: s.digest,
+    createdAt: s.created_at,
+    retentionDays: s.retention_days,
+  };
+}
+
+function certificateInfo(app: string, d: CertificateDetails): CertificateInfo {
+  return certificateOutputs(d, { app }, []) as CertificateInfo;
+}
+
+function summary(e: CertificateListEntry): CertificateSummary {
+  return {
+    hostname: e.hostname,
+    status: e.status,
+    dnsProvider: e.dns_provider,
+    acmeDnsConfigured: e.acme_dns_configured,
+    acmeAlpnConfigured: e.acme_alpn_configured,
+    acmeHttpConfigured: e.acme_http_configured,
+    ownershipTxtConfigured: e.ownership_txt_configured,
+    configured: e.configured,
+    acmeRequested: e.acme_requested,
+    hasCustomCertificate: e.has_custom_certificate,
+    hasPlatformCertificate: e.has_platform_certificate,
+    createdAt: e.created_at,
+    updatedAt: e.updated_at,
+  };
+}
+
+/** Gets one volume of an app. */
+export function getVolume(args: { app: string; volumeId: string } & LookupCredentials): Promise<VolumeInfo> {
+  return withClient(args, async (c) => volumeInfo(await c.volumes.get(args.app, args.volumeId)));
+}
+
+/** Lists the volumes of an app. */
+export function listVolumes(args: { app: string } & LookupCredentials): Promise<VolumeInfo[]> {
+  return withClient(args, async (c) => (await c.volumes.list(args.app)).map(volumeInfo));
+}
+
+/** Lists the snapshots of a volume. */
+export function listSnapshots(
+  args: { app: string; volumeId: string } & LookupCredentials,
+): Promise<SnapshotInfo[]> {
+  return withClient(args, async (c) =>
+    (await c.volumes.listSnapshots(args.app, args.volumeId)).map(snapshotInfo),
+  );
+}
+
+/** Gets the certificate details of a hostname (wildcards allowed). */
+export function getCertificate(
+  args: { app: string; hostname: string } & LookupCredentials,
+): Promise<CertificateInfo> {
+  return withClient(args, async (c) =>
+    certificateInfo(args.app, await c.certificates.get(args.app, args.hostname)),
+  );
+}
+
+/** Lists every hostname of an app, following all pages; `filter` is a hostname substring. */
+export function listCertificates(
+  args: { app: string; filter?: string } & LookupCredentials,
+): Promise<CertificateSummary[]> {
+  return withClient(args, async (c) => {
+    const all: CertificateSummary[] = [];
+    for await (const entry of c.certificates.listAll(args.app, args.filter ? { filter: args.filter } : {})) {
+      all.push(summary(entry));
+    }
+    return all;
+  });
+}
+
+/** Runs the platform's DNS check of a hostname: details plus what actually resolves. */
+export function checkCertificate(
+  args: { app: string; hostname: string } & LookupCredentials,
+): Promise<CertificateCheckInfo> {
+  return withClient(args, async (c) => {
+    const res = await c.certificates.check(args.app, args.hostname);
+    const r = res.dns_records;
+    return {
+      ...certificateInfo(args.app, res),
+      dnsRecords: {
+        a: r.a,
+        aaaa: r.aaaa,
+        cname: r.cname,
+        resolvedAddresses: r.resolved_addresses,
+        soa: r.soa,
+        acmeChallengeCname: r.acme_challenge_cname,
+        ownershipTxt: r.ownership_txt,
+      },
+    };
+  });
+}

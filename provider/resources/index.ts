@@ -1,0 +1,6 @@
+export * from "./acme-certificate";
+export * from "./certificate-outputs";
+export * from "./custom-certificate";
+export * from "./postgres-password-rotation";
+export * from "./volume";
+export * from "./volume-snapshot";

@@ -1,0 +1,129 @@
+/**
+ * AcmeCertificate: requests ACME issuance for a hostname (spec 4.2), optionally waits until the
+ * hostname is active, and removes only its kind on delete (see ./certificates).
+ * @module
+ */
+import type { CertificateDetails } from "../../sdk";
+import {
+  type AcmeCertificateInputs,
+  CERTIFICATE_REPLACE_PROPERTIES,
+  DEFAULT_CERTIFICATE_WAIT_SECONDS,
+  type ValidationFailure,
+  validateAcmeCertificateArgs,
+} from "../validation";
+import {
+  CertificateWaitTimeout,
+  certificateOutputs,
+  getHostname,
+  removeKind,
+  waitUntilActive,
+} from "./certificates";
+import { credentialProblems, platformClient } from "./credentials";
+import { type DiffOutcome, diffInputs } from "./diff";
+import { explain } from "./errors";
+import { providerOf, ResourceInitError } from "./plain";
+
+type Props = Record<string, unknown>;
+
+const STORED = ["waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
+
+function outputs(details: CertificateDetails, inputs: Props, previous: Props = {}): Props {
+  return certificateOutputs(details, inputs, STORED, previous);
+}
+
+function timeoutMs(inputs: Props): number {
+  const seconds =
+    typeof inputs.waitTimeoutSeconds === "number"
+      ? inputs.waitTimeoutSeconds
+      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
+  return seconds * 1000;
+}
+
+async function maybeWait(
+  details: CertificateDetails,
+  inputs: Props,
+  id: string,
+): Promise<CertificateDetails> {
+  if (inputs.waitForActive !== true || details.status === "active") return details;
+  const app = String(inputs.app);
+  try {
+    return await waitUntilActive(app, details.hostname, "acme", timeoutMs(inputs));
+  } catch (err) {
+    if (!(err instanceof CertificateWaitTimeout)) throw err;
+    // The request exists: keep it in the stack so nothing leaks; the next `up` waits again.
+    throw new ResourceInitError(id, { ...outputs(details, inputs), ...providerOf(inputs) }, err.message);
+  }
+}
+
+/** Validates inputs at preview. */
+export async function check(
+  _olds: Props,
+  news: Props,
+): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
+  return { inputs: news, failures: [...validateAcmeCertificateArgs(news), ...credentialProblems()] };
+}
+
+/** app and hostname replace; the wait settings change in place. */
+export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
+  return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: STORED });
+}
+
+/** Requests ACME issuance (or adopts an existing request with `adoptExisting`). */
+export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+  const { app, hostname, adoptExisting } = inputs as AcmeCertificateInputs;
+  const existing = await getHostname(app, hostname);
+  let details: CertificateDetails;
+  if (existing?.acme_requested) {
+    if (adoptExisting !== true) {
+      throw new Error(
+        `hostname ${hostname} of app ${app} already has an ACME certificate requested; set adoptExisting: true to manage it with this resource, or delete it first`,
+      );
+    }
+    details = existing;
+  } else {
+    try {
+      details = await platformClient().certificates.requestAcme(app, hostname);
+    } catch (err) {
+      throw explain(err, `requesting an ACME certificate for ${hostname} (app ${app})`);
+    }
+  }
+  const id = hostname;
+  details = await maybeWait(details, { ...inputs, ...providerOf(inputs) }, id);
+  return { id, outs: outputs(details, inputs, existing ? outputs(existing, inputs) : {}) };
+}
+
+/** Reads the hostname; gone when the hostname is deleted or no longer requests ACME. */
+export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+  const app = String(props.app);
+  const hostname = typeof props.hostname === "string" ? props.hostname : id;
+  const details = await getHostname(app, hostname);
+  if (!details?.acme_requested) return { id: "", props: {} };
+  const outs = outputs(details, props, props);
+  return { id, props: outs, inputs: inputsOf(outs) };
+}
+
+/** The inputs that describe the resource now. */
+function inputsOf(outs: Props): Props {
+  const inputs: Props = { app: outs.app, hostname: outs.hostname };
+  for (const key of STORED) if (outs[key] !== undefined) inputs[key] = outs[key];
+  return inputs;
+}
+
+/** Records changed wait settings; waits when `waitForActive` is now true. */
+export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+  const app = String(news.app);
+  const hostname = String(news.hostname);
+  let details = await getHostname(app, hostname);
+  if (!details)
+    throw new Error(
+      `hostname ${hostname} of app ${app} no longer exists; run \`pulumi refresh\` and \`pulumi up\` to request it again`,
+    );
+  details = await maybeWait(details, news, id);
+  return { outs: outputs(details, news, olds) };
+}
+
+/** Removes the ACME request; removes the hostname too when no custom certificate remains. */
+export async function remove(id: string, props: Props): Promise<void> {
+  const hostname = typeof props.hostname === "string" ? props.hostname : id;
+  await removeKind(String(props.app), hostname, "acme");
+}

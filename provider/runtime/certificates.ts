@@ -1,0 +1,204 @@
+/**
+ * What both certificate kinds share: mapping hostname records to outputs, waiting for `active`,
+ * and deleting one kind so that removing the last kind also removes the hostname.
+ *
+ * Coordination of the two kinds on one hostname: each delete reads the hostname first. When the
+ * other kind is absent it deletes the whole hostname (spec 4.2 rule 5). When the other kind is
+ * present it deletes only its own kind and looks at the response: if the other kind has gone
+ * meanwhile (both resources deleted at once, as `pulumi destroy` does), it deletes the hostname
+ * too. Since the platform applies requests one after another, the later of two concurrent deletes
+ * always sees that nothing is left, so no hostname outlives its last certificate.
+ * @module
+ */
+import type { CertificateDetails } from "../../sdk";
+import { platformClient } from "./credentials";
+import { explain, isMissing } from "./errors";
+import { clean, pick } from "./plain";
+
+type Props = Record<string, unknown>;
+
+/** The two kinds of certificate a hostname can hold. */
+export type CertificateKind = "acme" | "custom";
+
+/** Whether the hostname holds a custom certificate. */
+export function hasCustom(details: CertificateDetails): boolean {
+  return details.certificates.some((c) => c.source === "custom");
+}
+
+/** Whether the hostname holds the kind. */
+export function hasKind(details: CertificateDetails, kind: CertificateKind): boolean {
+  return kind === "acme" ? details.acme_requested : hasCustom(details);
+}
+
+function otherKind(kind: CertificateKind): CertificateKind {
+  return kind === "acme" ? "custom" : "acme";
+}
+
+/** Outputs shared by both kinds, from a hostname record (the check's `dns_records` are left out). */
+export function certificateOutputs(
+  details: CertificateDetails,
+  inputs: Props,
+  storedKeys: readonly string[],
+  previous: Props = {},
+): Props {
+  const req = details.dns_requirements;
+  return clean({
+    ...pick(inputs, storedKeys),
+    app: inputs.app,
+    hostname: details.hostname,
+    status: details.status,
+    configured: details.configured,
+    acmeRequested: details.acme_requested,
+    // The delete-kind answers omit these two (spec 2.5); keep what was known.
+    dnsProvider:
+      details.dns_provider ?? (typeof previous.dnsProvider === "string" ? previous.dnsProvider : null),
+    rateLimitedUntil:
+      details.rate_limited_until !== undefined
+        ? details.rate_limited_until
+        : (previous.rateLimitedUntil ?? null),
+    validation: {
+      dnsConfigured: details.validation.dns_configured,
+      alpnConfigured: details.validation.alpn_configured,
+      httpConfigured: details.validation.http_configured,
+      ownershipTxtConfigured: details.validation.ownership_txt_configured,
+    },
+    validationErrors: details.validation_errors,
+    certificates: details.certificates.map((c) => ({
+      source: c.source,
+      status: c.status,
+      createdAt: c.created_at,
+      expiresAt: c.expires_at,
+      issuer: c.issuer ?? null,
+      issued: c.issued.map((i) => ({
+        type: i.type,
+        expiresAt: i.expires_at,
+        certificateAuthority: i.certificate_authority,
+      })),
+    })),
+    dnsRequirements: {
+      a: req.a,
+      aaaa: req.aaaa,
+      cname: req.cname,
+      acmeChallenge: { name: req.acme_challenge.name, target: req.acme_challenge.target },
+      ownership: {
+        name: req.ownership.name,
+        appValue: req.ownership.app_value,
+        orgValue: req.ownership.org_value,
+      },
+    },
+    ownershipRecord: { type: "TXT", name: req.ownership.name, value: req.ownership.app_value },
+    acmeChallengeRecord: { type: "CNAME", name: req.acme_challenge.name, value: req.acme_challenge.target },
+  });
+}
+
+/** Reads the hostname record, or undefined when the hostname does not exist. */
+export async function getHostname(app: string, hostname: string): Promise<CertificateDetails | undefined> {
+  try {
+    return await platformClient().certificates.get(app, hostname);
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw explain(err, `reading hostname ${hostname} (app ${app})`);
+  }
+}
+
+async function deleteHostname(app: string, hostname: string): Promise<void> {
+  try {
+    await platformClient().certificates.delete(app, hostname);
+  } catch (err) {
+    if (isMissing(err)) return;
+    throw explain(err, `deleting hostname ${hostname} (app ${app})`);
+  }
+}
+
+/**
+ * Removes one kind of certificate from the hostname; removes the hostname itself when no other
+ * kind is left. Already gone counts as done.
+ */
+export async function removeKind(app: string, hostname: string, kind: CertificateKind): Promise<void> {
+  const details = await getHostname(app, hostname);
+  if (!details) return;
+  if (!hasKind(details, otherKind(kind))) return deleteHostname(app, hostname);
+  if (!hasKind(details, kind)) return;
+  const certs = platformClient().certificates;
+  let after: CertificateDetails | undefined;
+  try {
+    after = kind === "acme" ? await certs.deleteAcme(app, hostname) : await certs.deleteCustom(app, hostname);
+  } catch (err) {
+    if (!isMissing(err)) throw explain(err, `deleting the ${kind} certificate of ${hostname} (app ${app})`);
+    after = await getHostname(app, hostname);
+  }
+  if (after && !hasKind(after, otherKind(kind))) await deleteHostname(app, hostname);
+}
+
+function describePending(
+  details: CertificateDetails & { dns_records?: Record<string, unknown> },
+  kind: CertificateKind,
+): string {
+  const v = details.validation;
+  const missing = Object.entries({
+    dns_configured: v.dns_configured,
+    alpn_configured: v.alpn_configured,
+    http_configured: v.http_configured,
+    ownership_txt_configured: v.ownership_txt_configured,
+  })
+    .filter(([, ok]) => !ok)
+    .map(([name]) => name);
+  const req = details.dns_requirements;
+  const parts = [`status is still "${details.status}"`];
+  if (missing.length > 0) parts.push(`not yet verified: ${missing.join(", ")}`);
+  if (kind === "custom" || !v.ownership_txt_configured) {
+    parts.push(`ownership needs TXT ${req.ownership.name} = "${req.ownership.app_value}"`);
+  }
+  if (kind === "acme") {
+    const targets = [
+      ...req.a.map((a) => `A ${a}`),
+      ...req.aaaa.map((a) => `AAAA ${a}`),
+      `or CNAME ${req.cname}`,
+    ];
+    parts.push(
+      `ACME needs ${details.hostname} → ${targets.join(", ")}, or CNAME ${req.acme_challenge.name} → ${req.acme_challenge.target}`,
+    );
+  }
+  if (details.dns_records) parts.push(`DNS seen: ${JSON.stringify(details.dns_records)}`);
+  if (details.validation_errors.length > 0)
+    parts.push(`validation errors: ${JSON.stringify(details.validation_errors)}`);
+  return parts.join("; ");
+}
+
+/** Thrown when a certificate did not become active in time; the message says what is pending. */
+export class CertificateWaitTimeout extends Error {}
+
+/**
+ * Runs the platform's DNS check (POST .../check) with growing pauses until the hostname is
+ * `active`, or throws CertificateWaitTimeout naming what is still pending.
+ */
+export async function waitUntilActive(
+  app: string,
+  hostname: string,
+  kind: CertificateKind,
+  timeoutMs: number,
+): Promise<CertificateDetails> {
+  const certs = platformClient().certificates;
+  const deadline = Date.now() + timeoutMs;
+  let delay = 500;
+  for (;;) {
+    let checked: CertificateDetails & { dns_records?: Record<string, unknown> };
+    try {
+      checked = await certs.check(app, hostname);
+    } catch (err) {
+      throw explain(err, `checking DNS of ${hostname} (app ${app})`);
+    }
+    if (checked.status === "active") {
+      const { dns_records: _seen, ...details } = checked;
+      return details;
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      throw new CertificateWaitTimeout(
+        `${kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(checked, kind)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, remaining)));
+    delay = Math.min(delay * 1.5, 5_000);
+  }
+}

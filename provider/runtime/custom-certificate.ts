@@ -1,0 +1,175 @@
+/**
+ * CustomCertificate: imports a PEM chain and key for a hostname (spec 4.2). A new chain or key is
+ * imported again in place; the hostname stays. Delete removes only the custom kind, and the
+ * hostname with it when no ACME request remains (see ./certificates).
+ * @module
+ */
+import type { CertificateDetails } from "../../sdk";
+import {
+  CERTIFICATE_REPLACE_PROPERTIES,
+  type CustomCertificateInputs,
+  DEFAULT_CERTIFICATE_WAIT_SECONDS,
+  parseCertificateChain,
+  type ValidationFailure,
+  validateCustomCertificateArgs,
+} from "../validation";
+import {
+  CertificateWaitTimeout,
+  certificateOutputs,
+  getHostname,
+  hasCustom,
+  removeKind,
+  waitUntilActive,
+} from "./certificates";
+import { credentialProblems, platformClient } from "./credentials";
+import { type DiffOutcome, diffInputs } from "./diff";
+import { ApiError, explain } from "./errors";
+import { providerOf, ResourceInitError } from "./plain";
+
+type Props = Record<string, unknown>;
+
+const STORED = ["fullchain", "privateKey", "waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
+const IN_PLACE = ["fullchain", "privateKey", "waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
+
+/** Expiry and issuer of the custom certificate: the platform's entry, else the PEM's leaf. */
+function leafFacts(
+  details: CertificateDetails,
+  fullchain: unknown,
+): { expiresAt: string | null; issuer: string | null } {
+  const entry = details.certificates.find((c) => c.source === "custom");
+  let expiresAt: string | null = entry?.expires_at ?? null;
+  let issuer: string | null = entry?.issuer ?? null;
+  if ((expiresAt === null || issuer === null) && typeof fullchain === "string") {
+    try {
+      const leaf = parseCertificateChain(fullchain)[0];
+      if (leaf) {
+        expiresAt ??= new Date(leaf.validTo).toISOString();
+        issuer ??= leaf.issuer.replace(/\n/g, ", ");
+      }
+    } catch {
+      // check() already rejected an unreadable chain; nothing more to report here.
+    }
+  }
+  return { expiresAt, issuer };
+}
+
+function outputs(details: CertificateDetails, inputs: Props, previous: Props = {}): Props {
+  return {
+    ...certificateOutputs(details, inputs, STORED, previous),
+    ...leafFacts(details, inputs.fullchain),
+  };
+}
+
+function timeoutMs(inputs: Props): number {
+  const seconds =
+    typeof inputs.waitTimeoutSeconds === "number"
+      ? inputs.waitTimeoutSeconds
+      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
+  return seconds * 1000;
+}
+
+async function maybeWait(
+  details: CertificateDetails,
+  inputs: Props,
+  id: string,
+): Promise<CertificateDetails> {
+  if (inputs.waitForActive !== true || details.status === "active") return details;
+  try {
+    return await waitUntilActive(String(inputs.app), details.hostname, "custom", timeoutMs(inputs));
+  } catch (err) {
+    if (!(err instanceof CertificateWaitTimeout)) throw err;
+    throw new ResourceInitError(id, { ...outputs(details, inputs), ...providerOf(inputs) }, err.message);
+  }
+}
+
+/**
+ * Imports the chain and key. When the platform refuses a second import over an existing custom
+ * certificate (409), the old one is removed first; the hostname stays (spec 4.2 rule 7).
+ */
+async function importChain(inputs: CustomCertificateInputs): Promise<CertificateDetails> {
+  const { app, hostname, fullchain, privateKey } = inputs;
+  const certs = platformClient().certificates;
+  const body = { hostname, fullchain, private_key: privateKey };
+  const action = `importing the custom certificate of ${hostname} (app ${app})`;
+  try {
+    return await certs.importCustom(app, body);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409)) throw explain(err, action, importAdvice(err));
+  }
+  try {
+    await certs.deleteCustom(app, hostname);
+    return await certs.importCustom(app, body);
+  } catch (err) {
+    throw explain(err, action, importAdvice(err));
+  }
+}
+
+function importAdvice(err: unknown): string | undefined {
+  if (err instanceof ApiError && (err.status === 400 || err.status === 422)) {
+    return "The platform rejects expired certificates, keys that do not match, and hostnames not in the certificate's SAN or CN";
+  }
+  return undefined;
+}
+
+/** Validates inputs at preview, parsing the PEM chain and key. */
+export async function check(
+  _olds: Props,
+  news: Props,
+): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
+  return { inputs: news, failures: [...validateCustomCertificateArgs(news), ...credentialProblems()] };
+}
+
+/** app and hostname replace; a new chain or key is imported again in place. */
+export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
+  return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: IN_PLACE });
+}
+
+/** Imports the certificate (over an existing custom certificate only with `adoptExisting`). */
+export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+  const args = inputs as CustomCertificateInputs;
+  const existing = await getHostname(args.app, args.hostname);
+  if (existing && hasCustom(existing) && args.adoptExisting !== true) {
+    throw new Error(
+      `hostname ${args.hostname} of app ${args.app} already has a custom certificate; set adoptExisting: true to replace it with this one and manage it, or delete it first`,
+    );
+  }
+  const id = args.hostname;
+  const details = await maybeWait(await importChain(args), inputs, id);
+  return { id, outs: outputs(details, inputs) };
+}
+
+/** Reads the hostname; gone when the hostname is deleted or holds no custom certificate. */
+export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+  const app = String(props.app);
+  const hostname = typeof props.hostname === "string" ? props.hostname : id;
+  const details = await getHostname(app, hostname);
+  if (!details || !hasCustom(details)) return { id: "", props: {} };
+  const outs = outputs(details, props, props);
+  const inputs: Props = { app: outs.app, hostname: outs.hostname };
+  for (const key of STORED) if (outs[key] !== undefined) inputs[key] = outs[key];
+  return { id, props: outs, inputs };
+}
+
+/** Imports a new chain or key in place when either changed; records changed wait settings. */
+export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+  const args = news as CustomCertificateInputs;
+  let details: CertificateDetails | undefined;
+  if (olds.fullchain !== news.fullchain || olds.privateKey !== news.privateKey) {
+    details = await importChain(args);
+  } else {
+    details = await getHostname(args.app, args.hostname);
+    if (!details) {
+      throw new Error(
+        `hostname ${args.hostname} of app ${args.app} no longer exists; run \`pulumi refresh\` and \`pulumi up\` to import it again`,
+      );
+    }
+  }
+  details = await maybeWait(details, news, id);
+  return { outs: outputs(details, news, olds) };
+}
+
+/** Removes the custom certificate; removes the hostname too when no ACME request remains. */
+export async function remove(id: string, props: Props): Promise<void> {
+  const hostname = typeof props.hostname === "string" ? props.hostname : id;
+  await removeKind(String(props.app), hostname, "custom");
+}

@@ -1,0 +1,26 @@
+/**
+ * Turns sdk errors into messages a Pulumi user can act on: what was being done, the HTTP status
+ * and the platform's message (already in the sdk's ApiError message), and what to do.
+ * @module
+ */
+import { AmbiguousRequestError, ApiError, TimeoutError } from "../../sdk";
+
+/** Wraps `err` into an Error whose message starts with `action` and ends with `advice`. */
+export function explain(err: unknown, action: string, advice?: string): Error {
+  const base = err instanceof Error ? err.message : String(err);
+  let message = `${action} failed: ${base}`;
+  if (err instanceof AmbiguousRequestError && !advice) {
+    advice =
+      "The request may have taken effect; run `pulumi refresh` to see what exists before running `pulumi up` again";
+  }
+  if (advice) message += `. ${advice}`;
+  const wrapped = new Error(message, { cause: err });
+  return wrapped;
+}
+
+/** True when an sdk error says the thing is not there any more (404 or 410). */
+export function isMissing(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 410);
+}
+
+export { ApiError, TimeoutError };

@@ -1,0 +1,9 @@
+// Loaded by the serialized stubs (../stubs.ts) as `require("pulumi-platform/provider/runtime")`.
+export { configure, resetCredentials } from "./credentials";
+export {
+  acmeCertificate,
+  customCertificate,
+  postgresPasswordRotation,
+  volume,
+  volumeSnapshot,
+} from "./providers";

@@ -1,0 +1,150 @@
+/**
+ * VolumeSnapshotRequest (the dynamic resource inside the VolumeSnapshot component): takes an
+ * on-demand snapshot (beta endpoint) and waits until the snapshot is listed. Snapshots are
+ * removed by retention, so delete leaves the platform alone; refresh shows the snapshot gone once
+ * it is no longer listed.
+ * @module
+ */
+import type { Backup, Snapshot } from "../../sdk";
+import {
+  DEFAULT_SNAPSHOT_WAIT_SECONDS,
+  SNAPSHOT_REPLACE_PROPERTIES,
+  type ValidationFailure,
+  type VolumeSnapshotInputs,
+  validateVolumeSnapshotArgs,
+} from "../validation";
+import { credentialProblems, platformClient } from "./credentials";
+import { type DiffOutcome, diffInputs } from "./diff";
+import { explain, isMissing, TimeoutError } from "./errors";
+import { clean, pick, providerOf, ResourceInitError } from "./plain";
+
+type Props = Record<string, unknown>;
+
+const STORED = ["app", "volumeId", "triggers", "waitTimeoutSeconds"] as const;
+
+function outputs(inputs: Props, backup: Props, snapshot: Snapshot | undefined): Props {
+  return clean({
+    ...pick(inputs, STORED),
+    ...backup,
+    listed: snapshot !== undefined,
+    size: snapshot?.size ?? null,
+    digest: snapshot?.digest ?? null,
+    createdAt: snapshot?.created_at ?? backup.backupCreatedAt ?? null,
+    retentionDays: snapshot?.retention_days ?? null,
+  });
+}
+
+function backupFields(backup: Backup): Props {
+  return {
+    backupId: backup.id,
+    snapshotId: backup.graph_id,
+    state: backup.state,
+    backupType: backup.type,
+    backupCreatedAt: backup.created_at,
+  };
+}
+
+const BACKUP_KEYS = ["backupId", "snapshotId", "state", "backupType", "backupCreatedAt"] as const;
+
+/** Validates inputs at preview. */
+export async function check(
+  _olds: Props,
+  news: Props,
+): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
+  return { inputs: news, failures: [...validateVolumeSnapshotArgs(news), ...credentialProblems()] };
+}
+
+/** app, volumeId and triggers take a new snapshot (replace); the wait timeout is only recorded. */
+export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
+  return diffInputs(olds, news, {
+    replaces: SNAPSHOT_REPLACE_PROPERTIES,
+    updates: ["waitTimeoutSeconds"],
+    exact: ["triggers"],
+  });
+}
+
+/** Starts the snapshot and waits until it is listed; its id is the snapshot id (`graph_id`). */
+export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+  const { app, volumeId, waitTimeoutSeconds } = inputs as VolumeSnapshotInputs;
+  const volumes = platformClient().volumes;
+  let backup: Backup;
+  try {
+    backup = await volumes.createSnapshot(app, volumeId);
+  } catch (err) {
+    throw explain(err, `taking an on-demand snapshot of volume ${volumeId} (app ${app})`);
+  }
+  const fields = backupFields(backup);
+  const timeoutMs = (waitTimeoutSeconds ?? DEFAULT_SNAPSHOT_WAIT_SECONDS) * 1000;
+  try {
+    const snapshot = await volumes.waitForSnapshot(app, volumeId, backup.graph_id, { timeoutMs });
+    return { id: backup.graph_id, outs: outputs(inputs, fields, snapshot) };
+  } catch (err) {
+    const message =
+      err instanceof TimeoutError
+        ? `snapshot ${backup.graph_id} (backup ${backup.id}) of volume ${volumeId} is not listed yet after ${timeoutMs / 1000} s (waitTimeoutSeconds): ${err.message}. It is kept in the stack; run \`pulumi up\` again to keep waiting`
+        : explain(err, `waiting for snapshot ${backup.graph_id} of volume ${volumeId} to be listed`).message;
+    throw new ResourceInitError(
+      backup.graph_id,
+      { ...outputs(inputs, fields, undefined), ...providerOf(inputs) },
+      message,
+    );
+  }
+}
+
+/** Looks the snapshot up in the volume's list; gone when it is not listed or the volume is gone. */
+export async function read(
+  id: string,
+  props: Props,
+): Promise<{ id: string; props: Props; inputs: Props } | { id: string; props: Props }> {
+  const app = String(props.app);
+  const volumeId = String(props.volumeId);
+  let list: Snapshot[];
+  try {
+    list = await platformClient().volumes.listSnapshots(app, volumeId);
+  } catch (err) {
+    if (isMissing(err)) return { id: "", props: {} };
+    throw explain(err, `listing snapshots of volume ${volumeId} (app ${app})`);
+  }
+  const snapshot = list.find((s) => s.id === id);
+  if (!snapshot) {
+    // Not listed yet after a timed-out create: still pending, not gone.
+    if (props.listed === false) return { id, props: clean({ ...props }), inputs: pick(props, STORED) };
+    return { id: "", props: {} };
+  }
+  const outs = outputs(props, pick(props, BACKUP_KEYS), snapshot);
+  return { id, props: outs, inputs: pick(outs, STORED) };
+}
+
+/** Only the wait timeout can change in place; a snapshot still unlisted is waited for again. */
+export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+  const app = String(news.app);
+  const volumeId = String(news.volumeId);
+  const backup = pick(olds, BACKUP_KEYS);
+  if (olds.listed === true) return { outs: outputs(news, backup, snapshotOf(olds)) };
+  const timeoutMs =
+    (typeof news.waitTimeoutSeconds === "number" ? news.waitTimeoutSeconds : DEFAULT_SNAPSHOT_WAIT_SECONDS) *
+    1000;
+  try {
+    const snapshot = await platformClient().volumes.waitForSnapshot(app, volumeId, id, { timeoutMs });
+    return { outs: outputs(news, backup, snapshot) };
+  } catch (err) {
+    throw new ResourceInitError(
+      id,
+      { ...outputs(news, backup, undefined), ...providerOf(news) },
+      explain(err, `waiting for snapshot ${id} of volume ${volumeId} to be listed`).message,
+    );
+  }
+}
+
+function snapshotOf(props: Props): Snapshot {
+  return {
+    id: String(props.snapshotId),
+    size: Number(props.size),
+    digest: String(props.digest),
+    created_at: String(props.createdAt),
+    retention_days: Number(props.retentionDays),
+  };
+}
+
+/** Nothing at the platform: retention removes snapshots. */
+export async function remove(_id: string, _props: Props): Promise<void> {}

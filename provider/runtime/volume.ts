@@ -1,0 +1,362 @@
+/**
+ * Volume: check/diff/create/read/update/delete on top of the sdk's VolumesClient.
+ * Outputs hold every spec 2.2 field in camelCase plus every input under its own name, so `diff`
+ * (which receives the previous outputs) can compare inputs, and `read` can rebuild inputs.
+ * @module
+ */
+import type { CreateVolumeRequest, Volume as WireVolume } from "../../sdk";
+import {
+  DEFAULT_RESTORE_TIMEOUT_SECONDS,
+  isUnknown,
+  shrinkMessage,
+  type ValidationFailure,
+  VOLUME_REPLACE_PROPERTIES,
+  type VolumeInputs,
+  validateVolumeArgs,
+} from "../validation";
+import { credentialProblems, platformClient } from "./credentials";
+import { type DiffOutcome, diffInputs } from "./diff";
+import { ApiError, explain, isMissing, TimeoutError } from "./errors";
+import { clean, pick, providerOf, ResourceInitError } from "./plain";
+
+type Props = Record<string, unknown>;
+
+/** Inputs the platform does not echo back; kept in outputs as given. */
+const STORED_INPUTS = [
+  "app",
+  "snapshotId",
+  "sourceVolumeId",
+  "machinesOnly",
+  "requireUniqueZone",
+  "compute",
+  "adoptVolumeId",
+  "restoreTimeoutSeconds",
+] as const;
+
+/** Inputs whose current value the platform reports (same name in outputs). */
+const LIVE_INPUTS = [
+  "name",
+  "region",
+  "sizeGb",
+  "encrypted",
+  "fstype",
+  "autoBackupEnabled",
+  "snapshotRetention",
+] as const;
+
+const IN_PLACE = ["sizeGb", "snapshotRetention", "autoBackupEnabled", "restoreTimeoutSeconds"] as const;
+
+/** Maps a wire volume and the inputs to the resource's outputs. */
+export function volumeOutputs(
+  volume: WireVolume,
+  inputs: Props,
+  extra: { needsRestart: boolean; previousFstype?: unknown },
+): Props {
+  const fstype =
+    volume.fstype ||
+    (typeof extra.previousFstype === "string" ? extra.previousFstype : "") ||
+    (typeof inputs.fstype === "string" ? inputs.fstype : "");
+  return clean({
+    ...pick(inputs, STORED_INPUTS),
+    volumeId: volume.id,
+    name: volume.name,
+    state: volume.state,
+    sizeGb: volume.size_gb,
+    region: volume.region,
+    zone: volume.zone,
+    encrypted: volume.encrypted,
+    attachedMachineId: volume.attached_machine_id ?? null,
+    attachedAllocId: volume.attached_alloc_id ?? null,
+    createdAt: volume.created_at,
+    blocks: volume.blocks,
+    blockSize: volume.block_size,
+    blocksFree: volume.blocks_free,
+    blocksAvail: volume.blocks_avail,
+    fstype,
+    snapshotRetention: volume.snapshot_retention,
+    autoBackupEnabled: volume.auto_backup_enabled,
+    hostDedicationKey: volume.host_dedication_key,
+    needsRestart: extra.needsRestart,
+  });
+}
+
+/** The inputs that describe the volume as it is now (returned by `read`). */
+export function volumeInputsFromOutputs(outputs: Props): Props {
+  const live = pick(outputs, LIVE_INPUTS);
+  if (live.fstype === "") delete live.fstype;
+  return clean({ ...pick(outputs, STORED_INPUTS), ...live });
+}
+
+function toCreateBody(inputs: VolumeInputs): CreateVolumeRequest {
+  const c = inputs.compute;
+  return clean({
+    name: inputs.name,
+    region: inputs.region,
+    size_gb: inputs.sizeGb,
+    encrypted: inputs.encrypted,
+    fstype: inputs.fstype,
+    auto_backup_enabled: inputs.autoBackupEnabled,
+    snapshot_retention: inputs.snapshotRetention,
+    snapshot_id: inputs.snapshotId,
+    source_volume_id: inputs.sourceVolumeId,
+    machines_only: inputs.machinesOnly,
+    require_unique_zone: inputs.requireUniqueZone,
+    compute: c
+      ? {
+          cpu_kind: c.cpuKind,
+          cpus: c.cpus,
+          gpu_kind: c.gpuKind,
+          gpus: c.gpus,
+          host_dedication_id: c.hostDedicationId,
+          kernel_args: c.kernelArgs,
+          memory_mb: c.memoryMb,
+        }
+      : undefined,
+  });
+}
+
+function restoreTimeoutMs(inputs: Props): number {
+  const seconds = typeof inputs.restoreTimeoutSeconds === "number" ? inputs.restoreTimeoutSeconds : undefined;
+  return (seconds ?? DEFAULT_RESTORE_TIMEOUT_SECONDS) * 1000;
+}
+
+/** Waits for a restoring volume to become `created`; a timeout keeps the volume in state. */
+async function waitRestored(
+  app: string,
+  volume: WireVolume,
+  inputs: Props,
+  extra: Props,
+): Promise<WireVolume> {
+  if (volume.state === "created") return volume;
+  const timeoutMs = restoreTimeoutMs(inputs);
+  try {
+    return await platformClient().volumes.waitUntil(app, volume.id, "created", { timeoutMs });
+  } catch (err) {
+    const source = inputs.snapshotId ? ` from snapshot ${inputs.snapshotId}` : "";
+    const message =
+      err instanceof TimeoutError
+        ? `volume ${volume.id} (app ${app}) is still "${volume.state}"${source} after ${timeoutMs / 1000} s ` +
+          `(restoreTimeoutSeconds): ${err.message}. It is kept in the stack; run \`pulumi up\` again to keep waiting, ` +
+          "or raise restoreTimeoutSeconds"
+        : explain(err, `waiting for volume ${volume.id} to be restored`).message;
+    throw new ResourceInitError(
+      volume.id,
+      { ...volumeOutputs(volume, inputs, { needsRestart: false }), ...providerOf(extra) },
+      message,
+    );
+  }
+}
+
+/** Reads the volume again for settled values (blocks, fstype); falls back to what we have. */
+async function settled(app: string, volume: WireVolume): Promise<WireVolume> {
+  try {
+    return await platformClient().volumes.get(app, volume.id);
+  } catch {
+    return volume;
+  }
+}
+
+function incompatible(volumeId: string, problems: string[]): Error {
+  return new Error(
+    `cannot adopt volume ${volumeId}: ${problems.join("; ")}. Change the inputs to match the volume, or remove adoptVolumeId to create a new one`,
+  );
+}
+
+/** Takes an existing volume under management, then brings its mutable settings to the inputs. */
+async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; outs: Props }> {
+  const { app } = inputs;
+  const volumeId = inputs.adoptVolumeId as string;
+  const volumes = platformClient().volumes;
+  let volume: WireVolume;
+  try {
+    volume = await volumes.get(app, volumeId);
+  } catch (err) {
+    if (isMissing(err))
+      throw new Error(
+        `cannot adopt volume ${volumeId}: app ${app} has no such volume (${(err as Error).message})`,
+      );
+    throw explain(err, `reading volume ${volumeId} to adopt it`);
+  }
+  const problems: string[] = [];
+  if (volume.state === "destroyed") problems.push("it is destroyed");
+  if (volume.name !== inputs.name) problems.push(`it is named "${volume.name}", not "${inputs.name}"`);
+  if (inputs.region !== undefined && volume.region !== inputs.region) {
+    problems.push(`it is in region ${volume.region}, not ${inputs.region}`);
+  }
+  if (inputs.encrypted !== undefined && volume.encrypted !== inputs.encrypted) {
+    problems.push(`encrypted is ${volume.encrypted}, not ${inputs.encrypted}`);
+  }
+  if (inputs.fstype !== undefined && volume.fstype !== "" && volume.fstype !== inputs.fstype) {
+    problems.push(`its file system is ${volume.fstype}, not ${inputs.fstype}`);
+  }
+  if (inputs.sizeGb !== undefined && inputs.sizeGb < volume.size_gb) {
+    problems.push(`${shrinkMessage(volume.size_gb, inputs.sizeGb)} (it is ${volume.size_gb} GB)`);
+  }
+  if (problems.length > 0) throw incompatible(volumeId, problems);
+  volume = await waitRestored(app, volume, inputs, props);
+  const outcome = await converge(app, volume, volume.size_gb, inputs, {
+    snapshotRetention: volume.snapshot_retention,
+    autoBackupEnabled: volume.auto_backup_enabled,
+    needsRestart: false,
+  });
+  return {
+    id: volume.id,
+    outs: volumeOutputs(outcome.volume, inputs, { needsRestart: outcome.needsRestart }),
+  };
+}
+
+/**
+ * Applies in-place changes: one PUT for retention/backup when either differs, then an extend
+ * when the size grows. Returns the volume as it is afterwards.
+ */
+async function converge(
+  app: string,
+  volume: WireVolume,
+  currentSize: number,
+  inputs: Props,
+  current: { snapshotRetention: unknown; autoBackupEnabled: unknown; needsRestart: boolean },
+): Promise<{ volume: WireVolume; needsRestart: boolean }> {
+  const volumes = platformClient().volumes;
+  const id = volume.id;
+  const body: { snapshot_retention?: number; auto_backup_enabled?: boolean } = {};
+  if (
+    typeof inputs.snapshotRetention === "number" &&
+    inputs.snapshotRetention !== current.snapshotRetention
+  ) {
+    body.snapshot_retention = inputs.snapshotRetention;
+  }
+  if (
+    typeof inputs.autoBackupEnabled === "boolean" &&
+    inputs.autoBackupEnabled !== current.autoBackupEnabled
+  ) {
+    body.auto_backup_enabled = inputs.autoBackupEnabled;
+  }
+  let latest = volume;
+  let needsRestart = current.needsRestart;
+  let changed = false;
+  if (Object.keys(body).length > 0) {
+    try {
+      latest = await volumes.update(app, id, body);
+      changed = true;
+    } catch (err) {
+      throw explain(err, `updating retention settings of volume ${id} (app ${app})`);
+    }
+  }
+  const target = inputs.sizeGb;
+  if (typeof target === "number" && target > currentSize) {
+    try {
+      const res = await volumes.extend(app, id, target);
+      latest = res.volume;
+      needsRestart = res.needs_restart;
+      changed = true;
+    } catch (err) {
+      throw explain(err, `extending volume ${id} (app ${app}) from ${currentSize} GB to ${target} GB`);
+    }
+  }
+  return { volume: changed ? await settled(app, latest) : latest, needsRestart };
+}
+
+/** Validates inputs at preview; `olds` are the previous inputs. */
+export async function check(
+  olds: Props,
+  news: Props,
+): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
+  const failures = [...validateVolumeArgs(news, olds ?? {}), ...credentialProblems()];
+  return { inputs: clean(news), failures };
+}
+
+/** Which inputs replace and which update in place; `olds` are the previous outputs. */
+export async function diff(id: string, olds: Props, news: Props): Promise<DiffOutcome> {
+  const outcome = diffInputs(olds, news, { replaces: VOLUME_REPLACE_PROPERTIES, updates: IN_PLACE });
+  const adopt = news.adoptVolumeId;
+  if (adopt !== undefined && adopt !== null && adopt !== olds.adoptVolumeId) {
+    outcome.changes = true;
+    // Naming another known volume swaps which volume is managed; naming this one (or an unknown
+    // value, which may turn out to be this one) only records it: replacing would delete it.
+    if (typeof adopt === "string" && adopt !== id && !isUnknown(adopt)) {
+      outcome.replaces.push("adoptVolumeId");
+    }
+  }
+  return outcome;
+}
+
+/** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
+export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+  const args = inputs as VolumeInputs;
+  if (args.adoptVolumeId) return adopt(args, inputs);
+  let volume: WireVolume;
+  try {
+    volume = await platformClient().volumes.create(args.app, toCreateBody(args));
+  } catch (err) {
+    throw explain(err, `creating volume "${args.name}" in app ${args.app}`, createAdvice(err));
+  }
+  volume =
+    volume.state === "restoring" || args.snapshotId
+      ? await waitRestored(args.app, volume, inputs, inputs)
+      : await settled(args.app, volume);
+  return { id: volume.id, outs: volumeOutputs(volume, inputs, { needsRestart: false }) };
+}
+
+function createAdvice(err: unknown): string | undefined {
+  if (err instanceof ApiError && err.status === 404)
+    return "Check that the app exists and, for a restore or fork, that snapshotId/sourceVolumeId exist";
+  return undefined;
+}
+
+/** Reads the live volume; a 404, a 410 or state `destroyed` means it is gone (blank id). */
+export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+  const app = String(props.app);
+  let volume: WireVolume;
+  try {
+    volume = await platformClient().volumes.get(app, id);
+  } catch (err) {
+    if (isMissing(err)) return { id: "", props: {} };
+    throw explain(err, `reading volume ${id} (app ${app})`);
+  }
+  if (volume.state === "destroyed") return { id: "", props: {} };
+  const outputs = volumeOutputs(volume, props, {
+    needsRestart: props.needsRestart === true,
+    previousFstype: props.fstype,
+  });
+  return { id, props: outputs, inputs: volumeInputsFromOutputs(outputs) };
+}
+
+/** Applies in-place changes (PUT and/or extend) and returns the full outputs. */
+export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+  const app = String(news.app);
+  const oldSize = Number(olds.sizeGb);
+  if (typeof news.sizeGb === "number" && news.sizeGb < oldSize) {
+    throw new Error(
+      `${shrinkMessage(oldSize, news.sizeGb)} (volume ${id} is ${oldSize} GB): set sizeGb to at least ${oldSize} or remove it`,
+    );
+  }
+  let volume: WireVolume;
+  try {
+    volume = await platformClient().volumes.get(app, id);
+  } catch (err) {
+    throw explain(err, `reading volume ${id} (app ${app}) before updating it`);
+  }
+  volume = await waitRestored(app, volume, news, news);
+  const outcome = await converge(app, volume, volume.size_gb, news, {
+    snapshotRetention: volume.snapshot_retention,
+    autoBackupEnabled: volume.auto_backup_enabled,
+    needsRestart: olds.needsRestart === true,
+  });
+  return {
+    outs: volumeOutputs(outcome.volume, news, {
+      needsRestart: outcome.needsRestart,
+      previousFstype: olds.fstype,
+    }),
+  };
+}
+
+/** Deletes the volume; one that is already gone counts as deleted. */
+export async function remove(id: string, props: Props): Promise<void> {
+  const app = String(props.app);
+  try {
+    await platformClient().volumes.delete(app, id);
+  } catch (err) {
+    if (isMissing(err)) return;
+    throw explain(err, `deleting volume ${id} (app ${app})`);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Rules of AcmeCertificate and CustomCertificate inputs. A custom certificate's PEM is parsed at
+ * preview with node:crypto, so an expired certificate, a key that does not match or a hostname
+ * the certificate does not cover fails before anything is sent (spec 4.2 rule 3).
+ * @module
+ */
+import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
+import { z } from "zod";
+import { failuresOf, isUnknown, type ValidationFailure } from "./common";
+import { optionalBoolean, optionalInteger, requiredString } from "./fields";
+import { certificateNameCovers, hostnameProblem } from "./hostname";
+import { MAX_WAIT_SECONDS } from "./volume";
+
+/** Default of `waitTimeoutSeconds` of both certificate kinds. */
+export const DEFAULT_CERTIFICATE_WAIT_SECONDS = 300;
+
+/** Certificate inputs that replace the resource when changed. */
+export const CERTIFICATE_REPLACE_PROPERTIES = ["app", "hostname"] as const;
+
+const hostnameField = requiredString(
+  "hostname",
+  "the custom hostname, e.g. app.example.com or *.example.com",
+).refine((value) => hostnameProblem(value) === undefined, {
+  error: (iss) => `hostname ${hostnameProblem(String(iss.input))} (got ${JSON.stringify(iss.input)})`,
+});
+
+const commonFields = {
+  app: requiredString("app", "the name of the app serving the hostname"),
+  hostname: hostnameField,
+  waitForActive: optionalBoolean("waitForActive"),
+  waitTimeoutSeconds: optionalInteger("waitTimeoutSeconds", 1, MAX_WAIT_SECONDS, "seconds"),
+  adoptExisting: optionalBoolean("adoptExisting"),
+};
+
+/** Shape of every AcmeCertificate input. */
+export const AcmeCertificateInputsSchema = z.object(commonFields);
+/** AcmeCertificate inputs as the provider receives them. */
+export type AcmeCertificateInputs = z.infer<typeof AcmeCertificateInputsSchema>;
+
+/** Shape of every CustomCertificate input (PEM contents are checked by {@link validateCustomCertificateArgs}). */
+export const CustomCertificateInputsSchema = z.object({
+  ...commonFields,
+  fullchain: requiredString("fullchain", "the PEM certificate chain, leaf certificate first"),
+  privateKey: requiredString("privateKey", "the PEM private key of the leaf certificate"),
+});
+/** CustomCertificate inputs as the provider receives them. */
+export type CustomCertificateInputs = z.infer<typeof CustomCertificateInputsSchema>;
+
+/** Validates AcmeCertificate inputs. */
+export function validateAcmeCertificateArgs(news: Record<string, unknown>): ValidationFailure[] {
+  return failuresOf(AcmeCertificateInputsSchema, news);
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** Splits a PEM chain into certificates, leaf first; throws with a reason when one does not parse. */
+export function parseCertificateChain(fullchain: string): X509Certificate[] {
+  const blocks = fullchain.match(PEM_CERTIFICATE) ?? [];
+  if (blocks.length === 0) throw new Error("contains no PEM certificate (-----BEGIN CERTIFICATE-----)");
+  return blocks.map((block, i) => {
+    try {
+      return new X509Certificate(block);
+    } catch (err) {
+      throw new Error(`certificate ${i + 1} of the chain does not parse: ${(err as Error).message}`);
+    }
+  });
+}
+
+/** DNS names of a certificate: its SAN DNS entries and its subject CN. */
+export function certificateNames(cert: X509Certificate): { san: string[]; cn: string | undefined } {
+  const san = (cert.subjectAltName ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.startsWith("DNS:"))
+    .map((entry) => entry.slice(4));
+  const cn = /(?:^|\n)CN=([^\n]+)/.exec(cert.subject)?.[1]?.trim();
+  return { san, cn };
+}
+
+/**
+ * Validates CustomCertificate inputs, parsing the PEM: the leaf must not be expired at `now`,
+ * the key must match the leaf, and the hostname must be in the leaf's SAN or CN (wildcards
+ * honoured). Values unknown at preview are skipped.
+ */
+export function validateCustomCertificateArgs(
+  news: Record<string, unknown>,
+  now: Date = new Date(),
+): ValidationFailure[] {
+  const failures = failuresOf(CustomCertificateInputsSchema, news);
+  const failed = new Set(failures.map((f) => f.property));
+  const { fullchain, privateKey, hostname } = news;
+
+  let leaf: X509Certificate | undefined;
+  if (typeof fullchain === "string" && !isUnknown(fullchain) && !failed.has("fullchain")) {
+    try {
+      leaf = parseCertificateChain(fullchain)[0];
+    } catch (err) {
+      failures.push({ property: "fullchain", reason: `fullchain ${(err as Error).message}` });
+    }
+  }
+  if (leaf && new Date(leaf.validTo).getTime() <= now.getTime()) {
+    failures.push({
+      property: "fullchain",
+      reason: `the certificate expired on ${new Date(leaf.validTo).toISOString()}; the platform only imports certificates that are not expired`,
+    });
+  }
+
+  let key: KeyObject | undefined;
+  if (typeof privateKey === "string" && !isUnknown(privateKey) && !failed.has("privateKey")) {
+    try {
+      key = createPrivateKey(privateKey);
+    } catch {
+      // Never echo the key or the parser's excerpt of it.
+      failures.push({
+        property: "privateKey",
+        reason: "privateKey is not a PEM private key that can be read",
+      });
+    }
+  }
+  if (leaf && key && !leaf.checkPrivateKey(key)) {
+    failures.push({
+      property: "privateKey",
+      reason:
+        "privateKey does not match the certificate: it must be the key of the first (leaf) certificate of fullchain",
+    });
+  }
+
+  if (leaf && typeof hostname === "string" && !isUnknown(hostname) && !failed.has("hostname")) {
+    const { san, cn } = certificateNames(leaf);
+    const names = cn === undefined ? san : [...san, cn];
+    if (!names.some((name) => certificateNameCovers(name, hostname))) {
+      failures.push({
+        property: "hostname",
+        reason: `hostname ${hostname} is not covered by the certificate (SAN: ${san.join(", ") || "none"}; CN: ${cn ?? "none"})`,
+      });
+    }
+  }
+  return failures;
+}

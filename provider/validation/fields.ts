@@ -1,0 +1,58 @@
+/**
+ * Field builders whose error messages name the property and the rule, so every check failure
+ * reads "<property> must ... (got ...)".
+ * @module
+ */
+import { z } from "zod";
+import { shown } from "./common";
+
+/** A required, non-empty string; `about` says what it is. */
+export function requiredString(property: string, about: string) {
+  return z
+    .string({
+      error: (iss) =>
+        iss.input === undefined
+          ? `${property} is required: ${about}`
+          : `${property} must be a string: ${about} (got ${shown(iss.input)})`,
+    })
+    .min(1, { error: `${property} must not be empty: ${about}` });
+}
+
+/** An optional, non-empty string. */
+export function optionalString(property: string, about: string) {
+  return z
+    .string({ error: (iss) => `${property} must be a string: ${about} (got ${shown(iss.input)})` })
+    .min(1, { error: `${property} must not be empty when given: ${about}` })
+    .optional();
+}
+
+/** An optional boolean. */
+export function optionalBoolean(property: string) {
+  return z
+    .boolean({ error: (iss) => `${property} must be true or false (got ${shown(iss.input)})` })
+    .optional();
+}
+
+/** An optional whole number from `min` to `max` inclusive; `unit` is appended to the range. */
+export function optionalInteger(property: string, min: number, max: number, unit: string) {
+  const rule = `${property} must be a whole number from ${min} to ${max}${unit ? ` ${unit}` : ""}`;
+  return z
+    .number({ error: (iss) => `${rule} (got ${shown(iss.input)})` })
+    .int({ error: (iss) => `${rule} (got ${shown(iss.input)})` })
+    .min(min, { error: (iss) => `${rule} (got ${shown(iss.input)})` })
+    .max(max, { error: (iss) => `${rule} (got ${shown(iss.input)})` })
+    .optional();
+}
+
+/** An optional map of string to string (`triggers`). */
+export function optionalStringMap(property: string) {
+  return z
+    .record(
+      z.string(),
+      z.string({ error: (iss) => `${property} values must be strings (got ${shown(iss.input)})` }),
+      {
+        error: (iss) => `${property} must be a map of strings to strings (got ${shown(iss.input)})`,
+      },
+    )
+    .optional();
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../emulator";
+import {
+  expectNoPlaintext,
+  plainExport,
+  platformConfig,
+  startE2eEmulator,
+} from "../integration/provider/e2e-support";
+import { programPath, withStack } from "../support/engine";
+import { makeCert } from "../unit/provider/certs";
+
+const DAY = 24 * 3600 * 1000;
+let e: Awaited<ReturnType<typeof startE2eEmulator>>;
+let emu: RunningEmulator;
+beforeAll(async () => {
+  e = await startE2eEmulator();
+  emu = e.emu;
+});
+afterAll(async () => {
+  await emu?.close();
+});
+
+const hostnames = async (): Promise<string[]> =>
+  ((await e.state()).certificates ?? []).map((c: any) => c.hostname);
+const keyBody = (pem: string) => pem.split("\n").slice(1, 3).join("\n");
+
+describe("AcmeCertificate and CustomCertificate through the real engine", () => {
+  it("walks preview, up, no-change preview/refresh, rotation, drift, coexistence and destroy", async () => {
+    const first = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + 90 * DAY });
+    const second = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + 60 * DAY });
+    const programDir = programPath("provider-certificates");
+    const config = {
+      ...platformConfig(emu),
+      fullchain: first.cert,
+      privateKey: { value: first.key, secret: true },
+    };
+    await withStack({ programDir, config }, async (ctx) => {
+      const { stack } = ctx;
+      const preview = await stack.preview();
+      expect(preview.changeSummary.create).toBe(4);
+
+      const up = await stack.up();
+      // The status is the hostname's: which pending state shows depends on which kind came first.
+      expect(up.outputs.acmeStatus?.value).toMatch(/^pending_(validation|ownership)$/);
+      expect(up.outputs.customStatus?.value).toBe("pending_ownership");
+      expect(up.outputs.ownershipRecord?.value).toMatchObject({
+        type: "TXT",
+        name: "_platform-ownership.www.example.com",
+      });
+      expect(up.outputs.acmeRequirements?.value).toMatchObject({ cname: expect.any(String) });
+      expect(up.outputs.wildcardHostname?.value).toBe("*.apps.example.com");
+      expect(up.outputs.wildcardChallenge?.value).toMatchObject({ name: "_acme-challenge.apps.example.com" });
+      const firstExpiry = String(up.outputs.expiresAt?.value);
+      expect(String(up.outputs.issuer?.value)).toContain("www.example.com");
+      expect((await hostnames()).sort()).toEqual(["*.apps.example.com", "www.example.com"]);
+
+      await stack.preview({ expectNoChanges: true });
+      await stack.refresh({ expectNoChanges: true });
+      expectNoPlaintext(plainExport(ctx, stack.name, programDir), emu.token, [keyBody(first.key)]);
+
+      // Rotation: a new chain and key are imported again in place.
+      await stack.setAllConfig({
+        fullchain: { value: second.cert },
+        privateKey: { value: second.key, secret: true },
+      });
+      const rotated = await stack.up();
+      expect(rotated.summary.resourceChanges).toMatchObject({ update: 1 });
+      expect(String(rotated.outputs.expiresAt?.value)).not.toBe(firstExpiry);
+      expectNoPlaintext(plainExport(ctx, stack.name, programDir), emu.token, [
+        keyBody(first.key),
+        keyBody(second.key),
+      ]);
+
+      // Drift: the custom certificate removed elsewhere; refresh drops it, ACME keeps the hostname.
+      await e.api("DELETE", "/v1/apps/demo-app/certificates/www.example.com/custom");
+      const drift = await stack.refresh();
+      expect(drift.summary.resourceChanges).toMatchObject({ delete: 1 });
+      expect(await hostnames()).toContain("www.example.com");
+      const healed = await stack.up();
+      expect(healed.summary.resourceChanges).toMatchObject({ create: 1 });
+
+      await stack.destroy();
+      expect(await hostnames()).toEqual([]);
+    });
+  });
+});

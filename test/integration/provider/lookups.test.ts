@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkCertificate,
+  getCertificate,
+  getVolume,
+  listCertificates,
+  listSnapshots,
+  listVolumes,
+} from "../../../provider/lookups";
+import { type ProviderHarness, startHarness } from "./helpers";
+
+const APP = "demo-app";
+let h: ProviderHarness;
+let creds: { apiUrl: string; apiToken: string };
+let volumeId: string;
+
+beforeAll(async () => {
+  h = await startHarness({ snapshotListDelayMs: 0 });
+  creds = { apiUrl: h.emu.url, apiToken: h.emu.token };
+  volumeId = (
+    await h.api("POST", `/v1/apps/${APP}/volumes`, { name: "looked-up", region: "ord", size_gb: 4 })
+  ).body.id;
+  await h.api("POST", `/v1/apps/${APP}/volumes/${volumeId}/snapshots`);
+  for (let i = 0; i < 30; i++) {
+    await h.api("POST", `/v1/apps/${APP}/certificates/acme`, {
+      hostname: `host${String(i).padStart(2, "0")}.example.com`,
+    });
+  }
+  await h.api("POST", `/v1/apps/${APP}/certificates/acme`, { hostname: "*.wild.example.com" });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("lookups", () => {
+  it("getVolume and listVolumes return camelCase volumes", async () => {
+    const v = await getVolume({ app: APP, volumeId, ...creds });
+    expect(v).toMatchObject({ volumeId, name: "looked-up", sizeGb: 4, region: "ord", snapshotRetention: 5 });
+    expect(v).not.toHaveProperty("needsRestart");
+    expect((await listVolumes({ app: APP, ...creds })).map((x) => x.volumeId)).toContain(volumeId);
+  });
+
+  it("listSnapshots returns the volume's snapshots", async () => {
+    const snaps = await listSnapshots({ app: APP, volumeId, ...creds });
+    expect(snaps).toHaveLength(1);
+    expect(snaps[0]).toMatchObject({ snapshotId: expect.stringMatching(/^vs_/), digest: expect.any(String) });
+  });
+
+  it("listCertificates follows every page", async () => {
+    const all = await listCertificates({ app: APP, ...creds });
+    expect(all).toHaveLength(31);
+    expect(all[0]).toMatchObject({ acmeRequested: true, hasCustomCertificate: false });
+    expect(await listCertificates({ app: APP, filter: "host2", ...creds })).toHaveLength(10);
+  });
+
+  it("getCertificate and checkCertificate work for a wildcard hostname, the check with dnsRecords", async () => {
+    const cert = await getCertificate({ app: APP, hostname: "*.wild.example.com", ...creds });
+    expect(cert).toMatchObject({ hostname: "*.wild.example.com", acmeRequested: true });
+    const checked = await checkCertificate({ app: APP, hostname: "*.wild.example.com", ...creds });
+    expect(checked.dnsRecords).toMatchObject({ a: expect.any(Array), ownershipTxt: expect.any(String) });
+    expect(checked.validationErrors).not.toEqual([]);
+  });
+
+  it("falls back to PLATFORM_API_URL / PLATFORM_API_TOKEN and says how to set them when missing", async () => {
+    await expect(getVolume({ app: APP, volumeId })).rejects.toThrow(
+      /pulumi config set --secret platform:apiToken/,
+    );
+    process.env.PLATFORM_API_URL = creds.apiUrl;
+    process.env.PLATFORM_API_TOKEN = creds.apiToken;
+    try {
+      expect((await getVolume({ app: APP, volumeId })).volumeId).toBe(volumeId);
+    } finally {
+      delete process.env.PLATFORM_API_URL;
+      delete process.env.PLATFORM_API_TOKEN;
+    }
+  });
+});
