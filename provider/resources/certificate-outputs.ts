@@ -1,7 +1,9 @@
 /**
- * Output shapes both certificate kinds share (spec 2.5, camelCase).
+ * Outputs both certificate kinds share (spec 2.5, camelCase): their shapes, and the base class
+ * that declares them for {@link AcmeCertificate} and {@link CustomCertificate}.
  * @module
  */
+import * as pulumi from "@pulumi/pulumi";
 
 /** Which validations of the hostname have passed. */
 export interface CertificateValidationOutput {
@@ -63,4 +65,87 @@ export interface DnsRecordOutput {
   name: string;
   /** Record value. */
   value: string;
+}
+
+/**
+ * The outputs both certificate kinds declare; the base of {@link AcmeCertificate} and
+ * {@link CustomCertificate}. Both may coexist on one hostname; deleting the last kind removes
+ * the hostname.
+ */
+export abstract class CertificateResource extends pulumi.dynamic.Resource {
+  /** App serving the hostname. */
+  declare public readonly app: pulumi.Output<string>;
+  /** Hostname. */
+  declare public readonly hostname: pulumi.Output<string>;
+  /**
+   * Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only
+   * for the ownership TXT record), `active`, ...
+   */
+  declare public readonly status: pulumi.Output<string>;
+  /** Whether the hostname is configured. */
+  declare public readonly configured: pulumi.Output<boolean>;
+  /** Whether ACME issuance is requested for the hostname. */
+  declare public readonly acmeRequested: pulumi.Output<boolean>;
+  /** Detected DNS provider, or null when unknown. */
+  declare public readonly dnsProvider: pulumi.Output<string | null>;
+  /** Issuance rate-limit marker; null when not limited. */
+  declare public readonly rateLimitedUntil: pulumi.Output<string | null>;
+  /** Which validations have passed. */
+  declare public readonly validation: pulumi.Output<CertificateValidationOutput>;
+  /** Validation problems; empty when none. */
+  declare public readonly validationErrors: pulumi.Output<unknown[]>;
+  /**
+   * Certificates held for the hostname: custom, and platform ones when ACME is requested; empty
+   * right after an ACME request.
+   */
+  declare public readonly certificates: pulumi.Output<CertificateEntryOutput[]>;
+  /** DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT. */
+  declare public readonly dnsRequirements: pulumi.Output<DnsRequirementsOutput>;
+  /**
+   * The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once
+   * it is verified.
+   */
+  declare public readonly ownershipRecord: pulumi.Output<DnsRecordOutput>;
+  /** The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested). */
+  declare public readonly acmeChallengeRecord: pulumi.Output<DnsRecordOutput>;
+  /** `waitForActive` as given. */
+  declare public readonly waitForActive: pulumi.Output<boolean | undefined>;
+  /** `waitTimeoutSeconds` as given. */
+  declare public readonly waitTimeoutSeconds: pulumi.Output<number | undefined>;
+  /** `adoptExisting` as given. */
+  declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
+
+  /** Registers `platform:<type>` with the shared outputs unset, then `props` (the inputs). */
+  protected constructor(
+    provider: pulumi.dynamic.ResourceProvider,
+    name: string,
+    props: pulumi.Inputs,
+    opts: pulumi.CustomResourceOptions | undefined,
+    type: string,
+  ) {
+    super(
+      provider,
+      name,
+      {
+        status: undefined,
+        configured: undefined,
+        acmeRequested: undefined,
+        dnsProvider: undefined,
+        rateLimitedUntil: undefined,
+        validation: undefined,
+        validationErrors: undefined,
+        certificates: undefined,
+        dnsRequirements: undefined,
+        ownershipRecord: undefined,
+        acmeChallengeRecord: undefined,
+        waitForActive: undefined,
+        waitTimeoutSeconds: undefined,
+        adoptExisting: undefined,
+        ...props,
+      },
+      opts,
+      "platform",
+      type,
+    );
+  }
 }

@@ -5,12 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { customCertificateProvider } from "../stubs";
-import type {
-  CertificateEntryOutput,
-  CertificateValidationOutput,
-  DnsRecordOutput,
-  DnsRequirementsOutput,
-} from "./certificate-outputs";
+import { CertificateResource } from "./certificate-outputs";
 
 /** Inputs of a {@link CustomCertificate}. */
 export interface CustomCertificateArgs {
@@ -51,47 +46,15 @@ export interface CustomCertificateArgs {
  * (`ownershipRecord`) is verified. May coexist with an {@link AcmeCertificate} on the same
  * hostname; deleting the last kind removes the hostname.
  */
-export class CustomCertificate extends pulumi.dynamic.Resource {
-  /** App serving the hostname. */
-  declare public readonly app: pulumi.Output<string>;
-  /** Hostname. */
-  declare public readonly hostname: pulumi.Output<string>;
+export class CustomCertificate extends CertificateResource {
   /** The PEM chain as given. */
   declare public readonly fullchain: pulumi.Output<string>;
   /** The PEM private key as given (secret). */
   declare public readonly privateKey: pulumi.Output<string>;
-  /** Overall status: `pending_ownership` until the ownership TXT record is verified, then `active`. */
-  declare public readonly status: pulumi.Output<string>;
-  /** Whether the hostname is configured. */
-  declare public readonly configured: pulumi.Output<boolean>;
-  /** Whether ACME issuance is also requested for the hostname. */
-  declare public readonly acmeRequested: pulumi.Output<boolean>;
-  /** Detected DNS provider, or null when unknown. */
-  declare public readonly dnsProvider: pulumi.Output<string | null>;
-  /** Issuance rate-limit marker; null when not limited. */
-  declare public readonly rateLimitedUntil: pulumi.Output<string | null>;
-  /** Which validations have passed. */
-  declare public readonly validation: pulumi.Output<CertificateValidationOutput>;
-  /** Validation problems; empty when none. */
-  declare public readonly validationErrors: pulumi.Output<unknown[]>;
-  /** Certificates held for the hostname (custom, and platform ones when ACME coexists). */
-  declare public readonly certificates: pulumi.Output<CertificateEntryOutput[]>;
-  /** DNS records the platform asks for. */
-  declare public readonly dnsRequirements: pulumi.Output<DnsRequirementsOutput>;
-  /** The ownership TXT record to create so the certificate becomes active. */
-  declare public readonly ownershipRecord: pulumi.Output<DnsRecordOutput>;
-  /** The ACME challenge CNAME record (relevant when ACME coexists). */
-  declare public readonly acmeChallengeRecord: pulumi.Output<DnsRecordOutput>;
   /** Expiry of the custom certificate. */
   declare public readonly expiresAt: pulumi.Output<string | null>;
   /** Issuer of the custom certificate. */
   declare public readonly issuer: pulumi.Output<string | null>;
-  /** `waitForActive` as given. */
-  declare public readonly waitForActive: pulumi.Output<boolean | undefined>;
-  /** `waitTimeoutSeconds` as given. */
-  declare public readonly waitTimeoutSeconds: pulumi.Output<number | undefined>;
-  /** `adoptExisting` as given. */
-  declare public readonly adoptExisting: pulumi.Output<boolean | undefined>;
 
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
@@ -99,28 +62,8 @@ export class CustomCertificate extends pulumi.dynamic.Resource {
     super(
       customCertificateProvider,
       name,
-      {
-        status: undefined,
-        configured: undefined,
-        acmeRequested: undefined,
-        dnsProvider: undefined,
-        rateLimitedUntil: undefined,
-        validation: undefined,
-        validationErrors: undefined,
-        certificates: undefined,
-        dnsRequirements: undefined,
-        ownershipRecord: undefined,
-        acmeChallengeRecord: undefined,
-        expiresAt: undefined,
-        issuer: undefined,
-        waitForActive: undefined,
-        waitTimeoutSeconds: undefined,
-        adoptExisting: undefined,
-        ...args,
-        privateKey: pulumi.secret(args.privateKey),
-      },
+      { expiresAt: undefined, issuer: undefined, ...args, privateKey: pulumi.secret(args.privateKey) },
       { ...opts, additionalSecretOutputs: secretOutputs },
-      "platform",
       "CustomCertificate",
     );
   }

@@ -7,21 +7,21 @@ import type { CertificateDetails } from "../../sdk";
 import {
   type AcmeCertificateInputs,
   CERTIFICATE_REPLACE_PROPERTIES,
-  DEFAULT_CERTIFICATE_WAIT_SECONDS,
   type ValidationFailure,
   validateAcmeCertificateArgs,
 } from "../validation";
 import {
-  CertificateWaitTimeout,
+  type CertificateResourceKind,
   certificateOutputs,
   getHostname,
-  removeKind,
-  waitUntilActive,
+  readCertificate,
+  removeCertificate,
+  waitIfRequested,
 } from "./certificates";
 import { credentialProblems, platformClient } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import { explain } from "./errors";
-import { providerOf, ResourceInitError } from "./plain";
+import { providerOf } from "./plain";
 
 type Props = Record<string, unknown>;
 
@@ -31,29 +31,7 @@ function outputs(details: CertificateDetails, inputs: Props, previous: Props = {
   return certificateOutputs(details, inputs, STORED, previous);
 }
 
-function timeoutMs(inputs: Props): number {
-  const seconds =
-    typeof inputs.waitTimeoutSeconds === "number"
-      ? inputs.waitTimeoutSeconds
-      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
-  return seconds * 1000;
-}
-
-async function maybeWait(
-  details: CertificateDetails,
-  inputs: Props,
-  id: string,
-): Promise<CertificateDetails> {
-  if (inputs.waitForActive !== true || details.status === "active") return details;
-  const app = String(inputs.app);
-  try {
-    return await waitUntilActive(app, details.hostname, "acme", timeoutMs(inputs));
-  } catch (err) {
-    if (!(err instanceof CertificateWaitTimeout)) throw err;
-    // The request exists: keep it in the stack so nothing leaks; the next `up` waits again.
-    throw new ResourceInitError(id, { ...outputs(details, inputs), ...providerOf(inputs) }, err.message);
-  }
-}
+const ACME: CertificateResourceKind = { kind: "acme", stored: STORED, outputs };
 
 /** Validates inputs at preview. */
 export async function check(
@@ -88,25 +66,13 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
     }
   }
   const id = hostname;
-  details = await maybeWait(details, { ...inputs, ...providerOf(inputs) }, id);
+  details = await waitIfRequested(ACME, details, { ...inputs, ...providerOf(inputs) }, id);
   return { id, outs: outputs(details, inputs, existing ? outputs(existing, inputs) : {}) };
 }
 
 /** Reads the hostname; gone when the hostname is deleted or no longer requests ACME. */
 export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
-  const app = String(props.app);
-  const hostname = typeof props.hostname === "string" ? props.hostname : id;
-  const details = await getHostname(app, hostname);
-  if (!details?.acme_requested) return { id: "", props: {} };
-  const outs = outputs(details, props, props);
-  return { id, props: outs, inputs: inputsOf(outs) };
-}
-
-/** The inputs that describe the resource now. */
-function inputsOf(outs: Props): Props {
-  const inputs: Props = { app: outs.app, hostname: outs.hostname };
-  for (const key of STORED) if (outs[key] !== undefined) inputs[key] = outs[key];
-  return inputs;
+  return readCertificate(ACME, id, props);
 }
 
 /** Records changed wait settings; waits when `waitForActive` is now true. */
@@ -118,12 +84,11 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
     throw new Error(
       `hostname ${hostname} of app ${app} no longer exists; run \`pulumi refresh\` and \`pulumi up\` to request it again`,
     );
-  details = await maybeWait(details, news, id);
+  details = await waitIfRequested(ACME, details, news, id);
   return { outs: outputs(details, news, olds) };
 }
 
 /** Removes the ACME request; removes the hostname too when no custom certificate remains. */
 export async function remove(id: string, props: Props): Promise<void> {
-  const hostname = typeof props.hostname === "string" ? props.hostname : id;
-  await removeKind(String(props.app), hostname, "acme");
+  await removeCertificate(ACME, id, props);
 }

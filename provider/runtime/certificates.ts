@@ -1,6 +1,7 @@
 /**
  * What both certificate kinds share: mapping hostname records to outputs, waiting for `active`,
- * and deleting one kind so that removing the last kind also removes the hostname.
+ * reading a kind back on refresh, and deleting one kind so that removing the last kind also
+ * removes the hostname.
  *
  * Coordination of the two kinds on one hostname: each delete reads the hostname first. When the
  * other kind is absent it deletes the whole hostname (spec 4.2 rule 5). When the other kind is
@@ -11,14 +12,24 @@
  * @module
  */
 import type { CertificateDetails } from "../../sdk";
+import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation";
 import { platformClient } from "./credentials";
 import { explain, isMissing } from "./errors";
-import { clean, pick } from "./plain";
+import { clean, pick, providerOf, ResourceInitError } from "./plain";
 
 type Props = Record<string, unknown>;
 
 /** The two kinds of certificate a hostname can hold. */
 export type CertificateKind = "acme" | "custom";
+
+/** What sets one certificate resource apart from the other in the shared steps below. */
+export interface CertificateResourceKind {
+  kind: CertificateKind;
+  /** Inputs kept in the outputs as given, and handed back as inputs on refresh. */
+  stored: readonly string[];
+  /** The resource's outputs from a hostname record; `previous` fills what the record omits. */
+  outputs(details: CertificateDetails, inputs: Props, previous?: Props): Props;
+}
 
 /** Whether the hostname holds a custom certificate. */
 export function hasCustom(details: CertificateDetails): boolean {
@@ -201,4 +212,64 @@ export async function waitUntilActive(
     await new Promise((resolve) => setTimeout(resolve, Math.min(delay, remaining)));
     delay = Math.min(delay * 1.5, 5_000);
   }
+}
+
+function waitTimeoutMs(inputs: Props): number {
+  const seconds =
+    typeof inputs.waitTimeoutSeconds === "number"
+      ? inputs.waitTimeoutSeconds
+      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
+  return seconds * 1000;
+}
+
+/**
+ * Waits until the hostname is active when the inputs ask for it (`waitForActive`). On timeout the
+ * certificate exists: it is kept in the stack (a ResourceInitError with id `id`) so nothing
+ * leaks, and the next `up` waits again.
+ */
+export async function waitIfRequested(
+  resource: CertificateResourceKind,
+  details: CertificateDetails,
+  inputs: Props,
+  id: string,
+): Promise<CertificateDetails> {
+  if (inputs.waitForActive !== true || details.status === "active") return details;
+  try {
+    return await waitUntilActive(String(inputs.app), details.hostname, resource.kind, waitTimeoutMs(inputs));
+  } catch (err) {
+    if (!(err instanceof CertificateWaitTimeout)) throw err;
+    throw new ResourceInitError(
+      id,
+      { ...resource.outputs(details, inputs), ...providerOf(inputs) },
+      err.message,
+    );
+  }
+}
+
+function hostnameOf(id: string, props: Props): string {
+  return typeof props.hostname === "string" ? props.hostname : id;
+}
+
+/** Reads the hostname back; gone when the hostname is deleted or no longer holds the kind. */
+export async function readCertificate(
+  resource: CertificateResourceKind,
+  id: string,
+  props: Props,
+): Promise<{ id: string; props: Props; inputs?: Props }> {
+  const details = await getHostname(String(props.app), hostnameOf(id, props));
+  if (!details || !hasKind(details, resource.kind)) return { id: "", props: {} };
+  const outs = resource.outputs(details, props, props);
+  // The inputs that describe the resource now, so that refresh does not invent diffs.
+  const inputs: Props = { app: outs.app, hostname: outs.hostname };
+  for (const key of resource.stored) if (outs[key] !== undefined) inputs[key] = outs[key];
+  return { id, props: outs, inputs };
+}
+
+/** Removes the resource's kind from its hostname, and the hostname when no other kind remains. */
+export async function removeCertificate(
+  resource: CertificateResourceKind,
+  id: string,
+  props: Props,
+): Promise<void> {
+  await removeKind(String(props.app), hostnameOf(id, props), resource.kind);
 }

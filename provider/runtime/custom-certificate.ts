@@ -8,28 +8,26 @@ import type { CertificateDetails } from "../../sdk";
 import {
   CERTIFICATE_REPLACE_PROPERTIES,
   type CustomCertificateInputs,
-  DEFAULT_CERTIFICATE_WAIT_SECONDS,
   parseCertificateChain,
   type ValidationFailure,
   validateCustomCertificateArgs,
 } from "../validation";
 import {
-  CertificateWaitTimeout,
+  type CertificateResourceKind,
   certificateOutputs,
   getHostname,
   hasCustom,
-  removeKind,
-  waitUntilActive,
+  readCertificate,
+  removeCertificate,
+  waitIfRequested,
 } from "./certificates";
 import { credentialProblems, platformClient } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import { ApiError, explain } from "./errors";
-import { providerOf, ResourceInitError } from "./plain";
 
 type Props = Record<string, unknown>;
 
 const STORED = ["fullchain", "privateKey", "waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
-const IN_PLACE = ["fullchain", "privateKey", "waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
 
 /** Expiry and issuer of the custom certificate: the platform's entry, else the PEM's leaf. */
 function leafFacts(
@@ -60,27 +58,7 @@ function outputs(details: CertificateDetails, inputs: Props, previous: Props = {
   };
 }
 
-function timeoutMs(inputs: Props): number {
-  const seconds =
-    typeof inputs.waitTimeoutSeconds === "number"
-      ? inputs.waitTimeoutSeconds
-      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
-  return seconds * 1000;
-}
-
-async function maybeWait(
-  details: CertificateDetails,
-  inputs: Props,
-  id: string,
-): Promise<CertificateDetails> {
-  if (inputs.waitForActive !== true || details.status === "active") return details;
-  try {
-    return await waitUntilActive(String(inputs.app), details.hostname, "custom", timeoutMs(inputs));
-  } catch (err) {
-    if (!(err instanceof CertificateWaitTimeout)) throw err;
-    throw new ResourceInitError(id, { ...outputs(details, inputs), ...providerOf(inputs) }, err.message);
-  }
-}
+const CUSTOM: CertificateResourceKind = { kind: "custom", stored: STORED, outputs };
 
 /**
  * Imports the chain and key. When the platform refuses a second import over an existing custom
@@ -121,7 +99,7 @@ export async function check(
 
 /** app and hostname replace; a new chain or key is imported again in place. */
 export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: IN_PLACE });
+  return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: STORED });
 }
 
 /** Imports the certificate (over an existing custom certificate only with `adoptExisting`). */
@@ -134,20 +112,13 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
     );
   }
   const id = args.hostname;
-  const details = await maybeWait(await importChain(args), inputs, id);
+  const details = await waitIfRequested(CUSTOM, await importChain(args), inputs, id);
   return { id, outs: outputs(details, inputs) };
 }
 
 /** Reads the hostname; gone when the hostname is deleted or holds no custom certificate. */
 export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
-  const app = String(props.app);
-  const hostname = typeof props.hostname === "string" ? props.hostname : id;
-  const details = await getHostname(app, hostname);
-  if (!details || !hasCustom(details)) return { id: "", props: {} };
-  const outs = outputs(details, props, props);
-  const inputs: Props = { app: outs.app, hostname: outs.hostname };
-  for (const key of STORED) if (outs[key] !== undefined) inputs[key] = outs[key];
-  return { id, props: outs, inputs };
+  return readCertificate(CUSTOM, id, props);
 }
 
 /** Imports a new chain or key in place when either changed; records changed wait settings. */
@@ -164,12 +135,11 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
       );
     }
   }
-  details = await maybeWait(details, news, id);
+  details = await waitIfRequested(CUSTOM, details, news, id);
   return { outs: outputs(details, news, olds) };
 }
 
 /** Removes the custom certificate; removes the hostname too when no ACME request remains. */
 export async function remove(id: string, props: Props): Promise<void> {
-  const hostname = typeof props.hostname === "string" ? props.hostname : id;
-  await removeKind(String(props.app), hostname, "custom");
+  await removeCertificate(CUSTOM, id, props);
 }

@@ -18,7 +18,9 @@ interface ResourceModule {
   remove: unknown;
 }
 
-function provider<M extends ResourceModule>(m: M) {
+function provider<M extends ResourceModule>(
+  m: M,
+): Pick<M, "check" | "diff" | "create" | "read" | "update"> & { delete: M["remove"] } {
   return { check: m.check, diff: m.diff, create: m.create, read: m.read, update: m.update, delete: m.remove };
 }
 

@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
 import {
   expectNoPlaintext,
   plainExport,
   platformConfig,
-  startE2eEmulator,
+  useE2eEmulator,
 } from "../integration/provider/e2e-support";
+import { days, makeCert } from "../support/certs";
 import { programPath, withStack } from "../support/engine";
-import { makeCert } from "../unit/provider/certs";
 
-const DAY = 24 * 3600 * 1000;
-let e: Awaited<ReturnType<typeof startE2eEmulator>>;
-let emu: RunningEmulator;
-beforeAll(async () => {
-  e = await startE2eEmulator();
-  emu = e.emu;
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const e = useE2eEmulator();
 
 const hostnames = async (): Promise<string[]> =>
-  ((await e.state()).certificates ?? []).map((c: any) => c.hostname);
+  ((await e.state()).certificates ?? []).map((c) => c.hostname);
 const keyBody = (pem: string) => pem.split("\n").slice(1, 3).join("\n");
 
 describe("AcmeCertificate and CustomCertificate through the real engine", () => {
   it("walks preview, up, no-change preview/refresh, rotation, drift, coexistence and destroy", async () => {
-    const first = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + 90 * DAY });
-    const second = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + 60 * DAY });
+    const first = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + days(90) });
+    const second = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + days(60) });
     const programDir = programPath("provider-certificates");
     const config = {
-      ...platformConfig(emu),
+      ...platformConfig(e.emu),
       fullchain: first.cert,
       privateKey: { value: first.key, secret: true },
     };
@@ -56,7 +46,7 @@ describe("AcmeCertificate and CustomCertificate through the real engine", () => 
 
       await stack.preview({ expectNoChanges: true });
       await stack.refresh({ expectNoChanges: true });
-      expectNoPlaintext(plainExport(ctx, stack.name, programDir), emu.token, [keyBody(first.key)]);
+      expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [keyBody(first.key)]);
 
       // Rotation: a new chain and key are imported again in place.
       await stack.setAllConfig({
@@ -66,7 +56,7 @@ describe("AcmeCertificate and CustomCertificate through the real engine", () => 
       const rotated = await stack.up();
       expect(rotated.summary.resourceChanges).toMatchObject({ update: 1 });
       expect(String(rotated.outputs.expiresAt?.value)).not.toBe(firstExpiry);
-      expectNoPlaintext(plainExport(ctx, stack.name, programDir), emu.token, [
+      expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [
         keyBody(first.key),
         keyBody(second.key),
       ]);

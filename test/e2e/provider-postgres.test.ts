@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
 import {
   expectNoPlaintext,
   plainExport,
   platformConfig,
-  startE2eEmulator,
+  useE2eEmulator,
 } from "../integration/provider/e2e-support";
 import { programPath, withStack } from "../support/engine";
 
-let e: Awaited<ReturnType<typeof startE2eEmulator>>;
-let emu: RunningEmulator;
-beforeAll(async () => {
-  e = await startE2eEmulator();
-  emu = e.emu;
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const e = useE2eEmulator();
 
 describe("PostgresPasswordRotation through the real engine", () => {
   it("walks preview, up, no-change preview/refresh, trigger rotation, a refused user and destroy", async () => {
     const programDir = programPath("provider-postgres");
-    await withStack({ programDir, config: platformConfig(emu) }, async (ctx) => {
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
       const { stack } = ctx;
       expect((await stack.preview()).changeSummary.create).toBe(2);
 
@@ -42,7 +33,10 @@ describe("PostgresPasswordRotation through the real engine", () => {
       expect(rotated.summary.resourceChanges).toMatchObject({ replace: 1 });
       const secondPassword = String(rotated.outputs.password?.value);
       expect(secondPassword).not.toBe(firstPassword);
-      expectNoPlaintext(plainExport(ctx, stack.name, programDir), emu.token, [firstPassword, secondPassword]);
+      expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [
+        firstPassword,
+        secondPassword,
+      ]);
 
       // A reserved user: the platform's 400 surfaces with what to do, and the state is unchanged.
       await stack.setConfig("username", { value: "postgres" });

@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../emulator";
+import { describe, expect, it } from "vitest";
 import {
   expectNoPlaintext,
   plainExport,
   platformConfig,
   serializedProviders,
-  startE2eEmulator,
+  useE2eEmulator,
 } from "../integration/provider/e2e-support";
 import { programPath, withStack } from "../support/engine";
 
-let e: Awaited<ReturnType<typeof startE2eEmulator>>;
-let emu: RunningEmulator;
-beforeAll(async () => {
-  e = await startE2eEmulator();
-  emu = e.emu;
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const e = useE2eEmulator();
 
 const volumeSize = async (id: string) => (await e.api("GET", `/v1/apps/demo-app/volumes/${id}`)).body.size_gb;
 
 describe("Volume and VolumeSnapshot through the real engine", () => {
   it("walks preview, up, no-change preview/refresh, growth, a rejected shrink, a new snapshot, drift and destroy", async () => {
     await withStack(
-      { programDir: programPath("provider-volume"), config: platformConfig(emu) },
+      { programDir: programPath("provider-volume"), config: platformConfig(e.emu) },
       async (ctx) => {
         const { stack } = ctx;
         const preview = await stack.preview();
@@ -40,7 +31,7 @@ describe("Volume and VolumeSnapshot through the real engine", () => {
         await stack.preview({ expectNoChanges: true });
         await stack.refresh({ expectNoChanges: true });
 
-        expectNoPlaintext(plainExport(ctx, stack.name, programPath("provider-volume")), emu.token, []);
+        expectNoPlaintext(plainExport(ctx, stack.name, programPath("provider-volume")), e.emu.token, []);
         for (const p of serializedProviders((await stack.exportStack()).deployment)) {
           expect(p.size, p.type).toBeLessThanOrEqual(4096);
           expect(p.text).toContain('require("pulumi-platform/provider/runtime")');

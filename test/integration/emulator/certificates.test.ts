@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { days, makeCert, otherKey, type TestCert } from "./certs";
+import { days, makeCert, otherKey, type TestCert } from "../../support/certs";
 import { startTestEmulator, type TestEmulator } from "./helpers";
 
 let t: TestEmulator;

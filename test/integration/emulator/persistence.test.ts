@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { makeCert } from "./certs";
+import { makeCert } from "../../support/certs";
 import { startTestEmulator, tempDir } from "./helpers";
 
 describe("persistence with a state file", () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CertificateEntryOutput, DnsRequirementsOutput } from "../../../provider";
 import * as runtime from "../../../provider/runtime";
-import { makeCert } from "./certs";
-import { hasUndefined, type ProviderHarness, startHarness, withProvider } from "./helpers";
+import { makeCert } from "../../support/certs";
+import { hasUndefined, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 
 const APP = "demo-app";
 let h: ProviderHarness;
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 const hostnames = async (): Promise<string[]> => {
   const state = await h.state();
-  return (state.certificates ?? []).map((c: any) => c.hostname);
+  return (state.certificates ?? []).map((c) => c.hostname);
 };
 
 const custom = (hostname: string, c: { cert: string; key: string }, extra: Record<string, unknown> = {}) =>
@@ -51,7 +52,7 @@ describe("AcmeCertificate", () => {
       },
       ownershipRecord: { type: "TXT", name: "_platform-ownership.acme.example.com" },
     });
-    expect((outs.dnsRequirements as any).a.length).toBeGreaterThan(0);
+    expect((outs.dnsRequirements as DnsRequirementsOutput).a.length).toBeGreaterThan(0);
     expect(hasUndefined(outs)).toBe(false);
     const read = await runtime.acmeCertificate.read(id, outs);
     expect(read.id).toBe(id);
@@ -64,22 +65,22 @@ describe("AcmeCertificate", () => {
   it("waits until active once DNS points at the app", async () => {
     const hostname = "ready.example.com";
     const first = await runtime.acmeCertificate.create(withProvider({ app: APP, hostname }));
-    const req = first.outs.dnsRequirements as any;
+    const req = first.outs.dnsRequirements as DnsRequirementsOutput;
     await h.api("PUT", "/__emulator/dns", { records: [{ type: "A", name: hostname, value: req.a[0] }] });
     await runtime.acmeCertificate.delete(first.id, first.outs);
     const { outs } = await runtime.acmeCertificate.create(
       withProvider({ app: APP, hostname, waitForActive: true, waitTimeoutSeconds: 20 }),
     );
     expect(outs.status).toBe("active");
-    expect((outs.certificates as any[])[0]).toMatchObject({ source: "platform" });
+    expect((outs.certificates as CertificateEntryOutput[])[0]).toMatchObject({ source: "platform" });
   });
 
   it("times out with what is still pending and keeps the request in the stack", async () => {
-    const err: any = await runtime.acmeCertificate
-      .create(
+    const err = await rejectionOf(
+      runtime.acmeCertificate.create(
         withProvider({ app: APP, hostname: "slow.example.com", waitForActive: true, waitTimeoutSeconds: 1 }),
-      )
-      .catch((e) => e);
+      ),
+    );
     expect(err.message).toMatch(/did not become active within 1 s \(waitTimeoutSeconds\)/);
     expect(err.message).toMatch(/not yet verified: dns_configured/);
     expect(err.message).toMatch(/_acme-challenge\.slow\.example\.com/);

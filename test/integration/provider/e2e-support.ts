@@ -1,36 +1,25 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "undici";
-import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { afterAll, beforeAll } from "vitest";
+import type { RunningEmulator } from "../../../emulator";
+import { type ProviderEmulator, startProviderEmulator } from "./emulator";
 
-/** An emulator for one e2e file, with fast timings, and a caller of its API and control API. */
-export async function startE2eEmulator(): Promise<{
-  emu: RunningEmulator;
-  api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-  state(): Promise<any>;
-}> {
-  const emu = await startEmulator({
-    port: 0,
-    eventsPort: 0,
-    quiet: true,
-    taskSocket: join(mkdtempSync(join(tmpdir(), "provider-e2e-")), "api.sock"),
-    timing: { restoreDelayMs: 500, snapshotListDelayMs: 500 },
+/**
+ * An emulator for one e2e file, with fast timings: started before the file's tests, closed after
+ * them. The returned handle is filled in when the file's tests start.
+ */
+export function useE2eEmulator(): ProviderEmulator {
+  const handle = {} as ProviderEmulator;
+  beforeAll(async () => {
+    Object.assign(
+      handle,
+      await startProviderEmulator("provider-e2e-", { restoreDelayMs: 500, snapshotListDelayMs: 500 }),
+    );
   });
-  const api = async <T>(method: string, path: string, body?: unknown) => {
-    const res = await request(`${emu.url}${path}`, {
-      method: method as "GET",
-      headers: {
-        authorization: `Bearer ${emu.token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.body.text();
-    return { status: res.statusCode, body: (text ? JSON.parse(text) : undefined) as T };
-  };
-  return { emu, api, state: async () => (await api("GET", "/__emulator/state")).body };
+  afterAll(async () => {
+    await handle.emu?.close();
+  });
+  return handle;
 }
 
 /** Stack config pointing the provider at the emulator; the token is a secret. */
@@ -41,12 +30,24 @@ export function platformConfig(emu: RunningEmulator) {
   };
 }
 
+/** The part of an exported deployment (`pulumi stack export`) these checks read. */
+interface ExportedDeployment {
+  resources?: {
+    urn?: string;
+    type?: string;
+    inputs?: Record<string, unknown>;
+    outputs?: Record<string, unknown>;
+  }[];
+}
+
 /** Every serialized provider in a deployment, by resource type. */
-export function serializedProviders(deployment: any): { type: string; size: number; text: string }[] {
+export function serializedProviders(
+  deployment: ExportedDeployment,
+): { type: string; size: number; text: string }[] {
   return (deployment.resources ?? [])
-    .filter((r: any) => typeof r.type === "string" && r.type.startsWith("pulumi-nodejs:dynamic/"))
-    .map((r: any) => ({
-      type: r.type,
+    .filter((r) => typeof r.type === "string" && r.type.startsWith("pulumi-nodejs:dynamic/"))
+    .map((r) => ({
+      type: String(r.type),
       size: String(r.inputs?.__provider ?? "").length,
       text: String(r.inputs?.__provider),
     }));
@@ -78,7 +79,7 @@ export function expectNoPlaintext(exported: string, token: string, secrets: stri
       throw new Error(`a secret appears in plaintext in \`pulumi stack export\`: ${secret.slice(0, 12)}...`);
     }
   }
-  const deployment = JSON.parse(exported).deployment;
+  const deployment: ExportedDeployment = JSON.parse(exported).deployment;
   for (const r of deployment.resources ?? []) {
     if (!String(r.type).startsWith("pulumi-nodejs:dynamic/")) continue;
     for (const bag of [r.inputs ?? {}, r.outputs ?? {}]) {

@@ -1,57 +1,31 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { request } from "undici";
-import { type RunningEmulator, startEmulator, type TimingOptions } from "../../../emulator";
+import type { LoggedRequest, TimingOptions } from "../../../emulator";
 import * as runtime from "../../../provider/runtime";
+import type { ResourceInitError } from "../../../provider/runtime/plain";
+import { type ProviderEmulator, startProviderEmulator } from "./emulator";
 
 /** Stand-in for the serialized provider the engine keeps in inputs and outputs. */
 export const PROVIDER = "exports.handler = __f0; /* stub */";
 
-export interface ProviderHarness {
-  emu: RunningEmulator;
-  /** Calls the emulator (remote or control API) with its token. */
-  api<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-  /** Emulator state dump. */
-  state(): Promise<any>;
-  /** Paths of the requests the emulator received since `since` (an index into the log). */
+export interface ProviderHarness extends ProviderEmulator {
+  /** Method, path and status of every request the emulator received, oldest first. */
   requests(): Promise<{ method: string; path: string; status: number }[]>;
   close(): Promise<void>;
 }
 
 /** Starts an emulator and points the provider runtime at it through `configure`. */
 export async function startHarness(timing: TimingOptions = {}): Promise<ProviderHarness> {
-  const emu = await startEmulator({
-    port: 0,
-    eventsPort: 0,
-    quiet: true,
-    taskSocket: join(mkdtempSync(join(tmpdir(), "provider-it-")), "api.sock"),
-    timing: { restoreDelayMs: 300, snapshotListDelayMs: 200, ...timing },
+  const started = await startProviderEmulator("provider-it-", {
+    restoreDelayMs: 300,
+    snapshotListDelayMs: 200,
+    ...timing,
   });
+  const { emu, api } = started;
   await configureRuntime(emu.url, emu.token);
-  const api = async <T>(method: string, path: string, body?: unknown) => {
-    const res = await request(`${emu.url}${path}`, {
-      method: method as "GET",
-      headers: {
-        authorization: `Bearer ${emu.token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.body.text();
-    return { status: res.statusCode, body: (text ? JSON.parse(text) : undefined) as T };
-  };
   return {
-    emu,
-    api,
-    state: async () => (await api("GET", "/__emulator/state")).body,
+    ...started,
     requests: async () => {
-      const { body } = await api<any>("GET", "/__emulator/requests");
-      return (body.requests ?? body).map((r: any) => ({
-        method: r.method,
-        path: r.path ?? r.url,
-        status: r.status,
-      }));
+      const { body } = await api<{ requests: LoggedRequest[] }>("GET", "/__emulator/requests");
+      return body.requests.map((r) => ({ method: r.method, path: r.path, status: r.status }));
     },
     close: async () => {
       runtime.resetCredentials();
@@ -81,4 +55,14 @@ export function hasUndefined(value: unknown): boolean {
 /** Inputs as the engine passes them: with the serialized provider. */
 export function withProvider<T extends Record<string, unknown>>(inputs: T): T & { __provider: string } {
   return { ...inputs, __provider: PROVIDER };
+}
+
+/** The error `operation` rejects with: a wait that timed out rejects with a ResourceInitError. */
+export function rejectionOf(operation: Promise<unknown>): Promise<ResourceInitError> {
+  return operation.then(
+    () => {
+      throw new Error("expected the operation to fail");
+    },
+    (err: ResourceInitError) => err,
+  );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as runtime from "../../../provider/runtime";
-import { hasUndefined, type ProviderHarness, startHarness, withProvider } from "./helpers";
+import { hasUndefined, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 
 const APP = "demo-app";
 let h: ProviderHarness;
@@ -55,9 +55,9 @@ describe("VolumeSnapshotRequest", () => {
   it("keeps a snapshot not listed within waitTimeoutSeconds in the stack, still pending on read", async () => {
     await h.api("PUT", "/__emulator/time/speed", { factor: 0 });
     try {
-      const err: any = await runtime.volumeSnapshot
-        .create(withProvider({ app: APP, volumeId, waitTimeoutSeconds: 1 }))
-        .catch((e) => e);
+      const err = await rejectionOf(
+        runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId, waitTimeoutSeconds: 1 })),
+      );
       expect(err.message).toMatch(/is not listed yet after 1 s \(waitTimeoutSeconds\)/);
       expect(err.id).toMatch(/^vs_/);
       expect(err.properties).toMatchObject({ listed: false, __provider: expect.any(String) });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as runtime from "../../../provider/runtime";
-import { configureRuntime, hasUndefined, type ProviderHarness, startHarness, withProvider } from "./helpers";
+import {
+  configureRuntime,
+  hasUndefined,
+  type ProviderHarness,
+  rejectionOf,
+  startHarness,
+  withProvider,
+} from "./helpers";
 
 const APP = "demo-app";
 let h: ProviderHarness;
@@ -184,8 +191,8 @@ describe("Volume restore and adoption", () => {
     const snap = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId: id }));
     await h.api("PUT", "/__emulator/time/speed", { factor: 0 });
     try {
-      const err: any = await runtime.volume
-        .create(
+      const err = await rejectionOf(
+        runtime.volume.create(
           withProvider({
             app: APP,
             name: "slow",
@@ -193,8 +200,8 @@ describe("Volume restore and adoption", () => {
             snapshotId: snap.id,
             restoreTimeoutSeconds: 1,
           }),
-        )
-        .catch((e) => e);
+        ),
+      );
       expect(err.message).toMatch(/still "restoring" from snapshot .* after 1 s \(restoreTimeoutSeconds\)/);
       expect(err.id).toMatch(/^vol_/);
       expect(err.properties).toMatchObject({ state: "restoring", __provider: expect.any(String) });
@@ -205,7 +212,7 @@ describe("Volume restore and adoption", () => {
   });
 
   it("adopts an existing volume and applies retention and growth to it", async () => {
-    const existing = await h.api<any>("POST", `/v1/apps/${APP}/volumes`, {
+    const existing = await h.api<{ id: string }>("POST", `/v1/apps/${APP}/volumes`, {
       name: "legacy",
       region: "ord",
       size_gb: 4,
@@ -228,7 +235,10 @@ describe("Volume restore and adoption", () => {
   });
 
   it("refuses to adopt a volume whose name or region does not match", async () => {
-    const existing = await h.api<any>("POST", `/v1/apps/${APP}/volumes`, { name: "other", region: "ord" });
+    const existing = await h.api<{ id: string }>("POST", `/v1/apps/${APP}/volumes`, {
+      name: "other",
+      region: "ord",
+    });
     await expect(
       runtime.volume.create(
         withProvider({ app: APP, name: "mine", region: "ams", adoptVolumeId: existing.body.id }),

@@ -1,21 +1,19 @@
 import { generate } from "selfsigned";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AmbiguousRequestError, isNotFound, type PlatformClient } from "../../../sdk/index";
-import { type Harness, startHarness } from "./emulator-harness";
+import { type Harness, useHarness } from "./emulator-harness";
 
 const APP = "demo-app";
 let h: Harness;
 let client: PlatformClient;
 
-beforeAll(async () => {
-  h = await startHarness();
-  client = h.client();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control("DELETE", "/faults");
-  await h.control("DELETE", "/requests");
-});
+useHarness(
+  (started) => {
+    h = started;
+    client = h.client();
+  },
+  { resetEachTest: true },
+);
 
 async function selfSigned(hostname: string) {
   const pems = await generate([{ name: "commonName", value: hostname }], {

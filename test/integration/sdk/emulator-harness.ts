@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator";
 import { PlatformClient, type PlatformClientOptions } from "../../../sdk/index";
 
@@ -53,4 +54,27 @@ export async function startHarness(): Promise<Harness> {
       await emu.close();
     },
   };
+}
+
+/**
+ * The hooks the files share: starts a harness before the file's tests and hands it to `started`,
+ * closes it after them (after the file's own afterAll hooks), and with `resetEachTest` clears
+ * faults and the request log before each test.
+ */
+export function useHarness(
+  started: (h: Harness) => void | Promise<void>,
+  options: { resetEachTest?: boolean } = {},
+): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+    await started(h);
+  });
+  afterAll(() => h?.close());
+  if (options.resetEachTest) {
+    beforeEach(async () => {
+      await h?.control("DELETE", "/faults");
+      await h?.control("DELETE", "/requests");
+    });
+  }
 }

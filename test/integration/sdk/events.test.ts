@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { connect, createServer, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   databaseSizeBytes,
   isTx,
@@ -11,13 +11,12 @@ import {
   type TxEvent,
   waitForPosition,
 } from "../../../sdk/index";
-import { type Harness, startHarness } from "./emulator-harness";
+import { type Harness, useHarness } from "./emulator-harness";
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+useHarness((started) => {
+  h = started;
 });
-afterAll(() => h.close());
 
 /** Reads events until `stop` says so (or 10 s pass). */
 async function take(url: string, stop: (seen: PlatformEvent[]) => boolean, reconnect = false) {

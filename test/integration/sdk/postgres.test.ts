@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AmbiguousRequestError, ApiError, isGone, isNotFound, PlatformClient } from "../../../sdk/index";
-import { type Harness, startHarness } from "./emulator-harness";
+import { type Harness, useHarness } from "./emulator-harness";
 
 let h: Harness;
 let client: PlatformClient;
 let noRetry: PlatformClient;
 
-beforeAll(async () => {
-  h = await startHarness();
-  client = h.client();
-  noRetry = h.client({ maxRetries: 0 });
-});
-afterAll(() => h.close());
+useHarness(
+  (started) => {
+    h = started;
+    client = h.client();
+    noRetry = h.client({ maxRetries: 0 });
+  },
+  { resetEachTest: true },
+);
 beforeEach(async () => {
-  await h.control("DELETE", "/faults");
-  await h.control("DELETE", "/requests");
   await h.control("POST", "/postgres/demo-pg/state", { state: "ready" });
   await h.control("POST", "/postgres/demo-pg/admin", { available: true });
 });

@@ -1,20 +1,34 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ApiError, InvalidArgumentError, isNotFound, TaskClient } from "../../../sdk/index";
-import { type Harness, startHarness } from "./emulator-harness";
+import { type Harness, useHarness } from "./emulator-harness";
 
 let h: Harness;
 let tasks: TaskClient;
 
-beforeAll(async () => {
-  h = await startHarness();
+useHarness((started) => {
+  h = started;
   tasks = new TaskClient({ socketPath: h.emu.taskSocket });
 });
-afterAll(async () => {
-  await tasks.close();
-  await h.close();
-});
+// Runs before the harness closes (after-hooks run in reverse order of declaration).
+afterAll(() => tasks.close());
+
+/** Runs fixtures/hold-child.ts, which holds task `name` and ends as `mode` says. */
+function spawnHolder(name: string, mode: string) {
+  return spawn(
+    process.execPath,
+    [
+      "-r",
+      "ts-node/register/transpile-only",
+      join(__dirname, "fixtures/hold-child.ts"),
+      h.emu.taskSocket,
+      name,
+      mode,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"], cwd: join(__dirname, "../../..") },
+  );
+}
 
 describe("task API over the real unix socket", () => {
   it("create, get, list, upsert both ways, delete", async () => {
@@ -102,18 +116,7 @@ describe("task API over the real unix socket", () => {
     "the task is deleted when the holder ends by %s",
     async (_how, mode, signal) => {
       const name = `child-${mode}-${signal ?? "none"}`;
-      const child = spawn(
-        process.execPath,
-        [
-          "-r",
-          "ts-node/register/transpile-only",
-          join(__dirname, "fixtures/hold-child.ts"),
-          h.emu.taskSocket,
-          name,
-          mode,
-        ],
-        { stdio: ["ignore", "pipe", "inherit"], cwd: join(__dirname, "../../..") },
-      );
+      const child = spawnHolder(name, mode);
       const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
         child.on("exit", (code, sig) => resolve({ code, signal: sig })),
       );
@@ -130,18 +133,7 @@ describe("task API over the real unix socket", () => {
 
   it("a crash lets the task live on until it expires by itself", async () => {
     const name = "child-crash";
-    const child = spawn(
-      process.execPath,
-      [
-        "-r",
-        "ts-node/register/transpile-only",
-        join(__dirname, "fixtures/hold-child.ts"),
-        h.emu.taskSocket,
-        name,
-        "crash",
-      ],
-      { stdio: ["ignore", "pipe", "inherit"], cwd: join(__dirname, "../../..") },
-    );
+    const child = spawnHolder(name, "crash");
     await new Promise((resolve) => child.on("exit", resolve));
     expect((await tasks.get(name)).name).toBe(name);
     await h.control("POST", "/time/advance", { ms: 31_000 });

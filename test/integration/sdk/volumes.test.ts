@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AmbiguousRequestError, ApiError, isNotFound, type PlatformClient } from "../../../sdk/index";
-import { type Harness, startHarness } from "./emulator-harness";
+import { type Harness, useHarness } from "./emulator-harness";
 
 const APP = "demo-app";
 let h: Harness;
 let client: PlatformClient;
 
-beforeAll(async () => {
-  h = await startHarness();
-  client = h.client();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control("DELETE", "/faults");
-  await h.control("DELETE", "/requests");
-});
+useHarness(
+  (started) => {
+    h = started;
+    client = h.client();
+  },
+  { resetEachTest: true },
+);
 
 describe("volumes against the emulator", () => {
   it("walks every endpoint: create, list, get, update, extend, snapshots, restore, delete", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { validateCustomCertificate } from "../../../emulator/certificates/pem";
-import { days, makeCert, otherKey } from "../../integration/emulator/certs";
+import { days, makeCert, otherKey } from "../../support/certs";
 
 describe("validateCustomCertificate", () => {
   test("accepts a chain of leaf and intermediate and reports the issuer and expiry", async () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 interface Registered {
   type: string;
   name: string;
-  inputs: Record<string, any>;
+  inputs: Record<string, unknown>;
 }
 
 const registered: Registered[] = [];

@@ -9,7 +9,7 @@ import {
   validateVolumeArgs,
   validateVolumeSnapshotArgs,
 } from "../../../provider/validation";
-import { DAYS, makeCert } from "./certs";
+import { days, makeCert } from "../../support/certs";
 
 const base = { app: "demo-app", name: "data" };
 
@@ -207,8 +207,8 @@ describe("validateCustomCertificateArgs", () => {
       makeCert("app.example.com", ["app.example.com", "www.example.com"]),
       makeCert("*.example.com"),
       makeCert("old.example.com", ["old.example.com"], {
-        from: Date.now() - DAYS(100),
-        to: Date.now() - DAYS(1),
+        from: Date.now() - days(100),
+        to: Date.now() - days(1),
       }),
       makeCert("cn.example.com", []),
       makeCert("other.example.com"),
