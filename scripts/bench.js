@@ -1,0 +1,28 @@
+// @ts-check
+// `npm run bench`: compiles dist/, then runs every benchmark in bench/ one after another (they
+// compete for the same two cores otherwise) and prints each one's own report. Benchmarks are
+// measurements, never tests: nothing here runs in `npm test`.
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const only = process.argv.slice(2);
+const benches = fs
+  .readdirSync(path.join(root, "bench"))
+  .filter((f) => f.endsWith(".mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
+
+execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", root], {
+  stdio: "inherit",
+});
+let failed = 0;
+for (const file of benches) {
+  process.stdout.write(`\n==> bench/${file}\n`);
+  try {
+    execFileSync(process.execPath, [path.join(root, "bench", file)], { stdio: "inherit", cwd: root });
+  } catch {
+    failed++;
+  }
+}
+process.exitCode = failed > 0 ? 1 : 0;
