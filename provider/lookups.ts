@@ -147,7 +147,7 @@ async function withClient<T>(
 }
 
 function volumeInfo(v: Volume): VolumeInfo {
-  const { needsRestart: _n, ...info } = volumeOutputs(v, {}, { needsRestart: false });
+  const { needsRestart: _n, programInputs: _p, ...info } = volumeOutputs(v, {}, { needsRestart: false });
   return info as unknown as VolumeInfo;
 }
 

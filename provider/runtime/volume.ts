@@ -58,6 +58,7 @@ export function volumeOutputs(
     (typeof inputs.fstype === "string" ? inputs.fstype : "");
   return clean({
     ...pick(inputs, STORED_INPUTS),
+    programInputs: programInputNames(inputs),
     volumeId: volume.id,
     name: volume.name,
     state: volume.state,
@@ -80,9 +81,22 @@ export function volumeOutputs(
   });
 }
 
+/**
+ * Which live inputs the program sets. `read` only sees outputs, where every live field is
+ * present; without this list a refresh would turn platform defaults (encrypted, fstype, ...)
+ * into inputs the program never wrote, and the next `up` would show them as removed.
+ * `inputs` are either the program's inputs (create/update) or previous outputs (read).
+ */
+function programInputNames(inputs: Props): string[] {
+  const recorded = inputs.programInputs;
+  if (Array.isArray(recorded)) return recorded.filter((k): k is string => typeof k === "string");
+  if ("volumeId" in inputs) return [...LIVE_INPUTS]; // state written before this list existed
+  return LIVE_INPUTS.filter((key) => inputs[key] !== undefined && inputs[key] !== null);
+}
+
 /** The inputs that describe the volume as it is now (returned by `read`). */
 export function volumeInputsFromOutputs(outputs: Props): Props {
-  const live = pick(outputs, LIVE_INPUTS);
+  const live = pick(outputs, programInputNames(outputs));
   if (live.fstype === "") delete live.fstype;
   return clean({ ...pick(outputs, STORED_INPUTS), ...live });
 }

@@ -157,6 +157,19 @@ describe("Volume lifecycle", () => {
     expect(failures).toEqual([{ property: "sizeGb", reason: "volumes can only grow: 15 GB → 10 GB" }]);
   });
 
+  it("read returns as inputs only what the program set, so a refresh invents no changes", async () => {
+    const { id, outs, inputs } = await createVolume("minimal-inputs");
+    const read = await runtime.volume.read(id, outs);
+    const { __provider: _p, ...given } = inputs;
+    const { __provider: _q, ...refreshed } = read.inputs ?? {};
+    // encrypted, fstype and autoBackupEnabled are platform defaults the program never wrote.
+    expect(refreshed).toEqual(given);
+    const next = await runtime.volume.diff(id, read.props, given);
+    expect(next.changes).toBe(false);
+    // A second refresh keeps the same list (it is carried in the outputs).
+    expect((await runtime.volume.read(id, read.props)).inputs).toEqual(read.inputs);
+  });
+
   it("read of a deleted volume returns an empty id, and deleting it again succeeds", async () => {
     const { id, outs } = await createVolume("gone");
     await runtime.volume.delete(id, outs);
