@@ -64,11 +64,16 @@ describe("the published package in a fresh project", () => {
     expect(shipped).toContain("dist/provider/index.js");
     expect(shipped).toContain("dist/provider/runtime/index.js");
     expect(shipped).toContain("dist/emulator/cli.js");
+    // TypeScript sources ship only beside what they compile to (for the source maps), never tests.
     const unexpected = shipped.filter(
       (f) =>
-        f.startsWith("test/") || f.startsWith("examples/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")),
+        f.startsWith("test/") ||
+        f.startsWith("examples/") ||
+        f.startsWith("scripts/") ||
+        (f.endsWith(".ts") && !f.endsWith(".d.ts") && !/^(provider|sdk|emulator)\//.test(f)),
     );
     expect(unexpected).toEqual([]);
+    expect(shipped).toContain("provider/index.ts");
 
     const project = path.join(workDir, "consumer");
     fs.mkdirSync(project);
