@@ -1,11 +1,12 @@
 /**
  * The database node's event stream (spec 4.5, 6): a typed async iterator over NDJSON with optional
- * reconnect, plus helpers for replication positions and for tracking the primary.
+ * reconnect, plus helpers for replication positions and for tracking the primary. Waiting for a
+ * position lives in `replication.ts`.
  * @module
  */
 import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
-import { ApiError, InvalidArgumentError, TimeoutError, TransportError } from "./errors";
+import { ApiError, InvalidArgumentError, TransportError } from "./errors";
 import { NdjsonSplitter } from "./ndjson";
 import { sleep } from "./retry";
 import {
@@ -207,7 +208,11 @@ export async function* subscribeEvents(url: string, opts?: SubscribeOptions): As
   }
 }
 
-function checkUrl(url: string): URL {
+/**
+ * Checks that `url` is an http(s) URL and parses it; throws InvalidArgumentError otherwise.
+ * @internal
+ */
+export function checkUrl(url: string): URL {
   try {
     const parsed = new URL(url);
     if (parsed.protocol === "http:" || parsed.protocol === "https:") return parsed;
@@ -253,53 +258,6 @@ export function compareTxId(a: string, b: string): number {
 /** Size of the database file after the transaction: `commit × pageSize` bytes. */
 export function databaseSizeBytes(tx: TxEvent): number {
   return tx.data.commit * tx.data.pageSize;
-}
-
-/** Options of {@link waitForPosition}. */
-export interface WaitForPositionOptions {
-  /** Gives up with a TimeoutError after this long (default 60 000 ms). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  dispatcher?: Dispatcher;
-}
-
-/**
- * Resolves with the first tx event of database `db` at or past `position`: a later txID, or the
- * same txID with the same checksum (when a checksum is given). Reconnects as needed.
- */
-export async function waitForPosition(
-  url: string,
-  db: string,
-  position: ReplicationPosition | string,
-  opts?: WaitForPositionOptions,
-): Promise<TxEvent> {
-  const txID = typeof position === "string" ? position : position.txID;
-  const checksum = typeof position === "string" ? undefined : position.postApplyChecksum;
-  if (typeof txID !== "string" || !HEX.test(txID)) {
-    throw new InvalidArgumentError(
-      `position must be a hex txID or { txID, postApplyChecksum } (got ${txID})`,
-    );
-  }
-  const timeoutMs = opts?.timeoutMs ?? 60_000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = opts?.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  let last: TxEvent | undefined;
-  const subscribeOpts: SubscribeOptions = { signal, reconnect: true, onMalformedLine: () => {} };
-  if (opts?.dispatcher) subscribeOpts.dispatcher = opts.dispatcher;
-  for await (const event of subscribeEvents(url, subscribeOpts)) {
-    if (!isTx(event) || event.db !== db) continue;
-    last = event;
-    const order = compareTxId(event.data.txID, txID);
-    if (order > 0 || (order === 0 && (checksum === undefined || event.data.postApplyChecksum === checksum))) {
-      return event;
-    }
-  }
-  if (opts?.signal?.aborted) throw opts.signal.reason;
-  throw new TimeoutError(
-    `database ${db} did not reach txID ${txID}${checksum ? ` (checksum ${checksum})` : ""} within ${timeoutMs} ms; last seen: ${
-      last ? `txID ${last.data.txID} checksum ${last.data.postApplyChecksum}` : "no tx event for it"
-    }`,
-  );
 }
 
 /** Options of {@link PrimaryTracker}. */

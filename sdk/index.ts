@@ -1,7 +1,7 @@
 /**
  * Typed clients of the platform: the remote API ({@link PlatformClient}), the local task socket
- * ({@link TaskClient}) and a database node's event stream ({@link subscribeEvents}). Knows
- * nothing of Pulumi.
+ * ({@link TaskClient}) and a database node's event stream ({@link subscribeEvents},
+ * {@link ReplicationTracker}). Knows nothing of Pulumi.
  * @module
  */
 export type { ListCertificatesOptions } from "./certificates";
@@ -26,7 +26,6 @@ export type {
   ReconnectOptions,
   ReplicationPosition,
   SubscribeOptions,
-  WaitForPositionOptions,
 } from "./events";
 export {
   compareTxId,
@@ -37,10 +36,11 @@ export {
   PrimaryTracker,
   replicationPosition,
   subscribeEvents,
-  waitForPosition,
 } from "./events";
 export type { RotatePasswordOptions } from "./postgres";
 export { PostgresClient } from "./postgres";
+export type { ReplicationTrackerOptions, TrackerWaitOptions, WaitForPositionOptions } from "./replication";
+export { ReplicationDivergedError, ReplicationTracker, waitForPosition } from "./replication";
 export type {
   Backup,
   CertificateCheckResponse,

@@ -4,14 +4,7 @@
 //
 // Here the write goes through the emulator's control API (POST /__emulator/db/tx); in your app
 // it is an ordinary write through your database client on the primary.
-import {
-  compareTxId,
-  isTx,
-  type PlatformEvent,
-  type ReplicationPosition,
-  replicationPosition,
-  subscribeEvents,
-} from "pulumi-platform/sdk";
+import { ReplicationTracker } from "pulumi-platform/sdk";
 
 const apiUrl = required("PLATFORM_API_URL");
 const token = required("PLATFORM_API_TOKEN");
@@ -27,67 +20,40 @@ interface DbNode {
 
 async function main(): Promise<void> {
   const nodes = (await control("GET", "/__emulator/db/nodes")) as DbNode[];
-  const primary = nodes.find((n) => n.isPrimary);
-  const replica = nodes.find((n) => !n.isPrimary);
-  if (!primary || !replica) throw new Error("need a primary and a replica");
+  const primaryNode = nodes.find((n) => n.isPrimary);
+  const replicaNode = nodes.find((n) => !n.isPrimary);
+  if (!primaryNode || !replicaNode) throw new Error("need a primary and a replica");
   console.log(
-    `primary ${primary.name} (${primary.eventsUrl}), replica ${replica.name} (${replica.eventsUrl})`,
+    `primary ${primaryNode.name} (${primaryNode.eventsUrl}), replica ${replicaNode.name} (${replicaNode.eventsUrl})`,
   );
 
-  const abort = new AbortController();
-  const deadline = setTimeout(() => abort.abort(), timeoutMs);
+  // Follow both streams BEFORE writing: a stream only reports transactions written after it
+  // connected. A tracker remembers the latest position per database, so a replica that catches
+  // up before we ask is answered at once instead of waiting for a transaction that never comes.
+  const primary = new ReplicationTracker(primaryNode.eventsUrl);
+  const replica = new ReplicationTracker(replicaNode.eventsUrl);
   try {
-    // Subscribe to both streams BEFORE writing: a stream only reports transactions written after
-    // it connected, so a replica that catches up quickly must not be missed.
-    const primaryEvents = subscribeEvents(primary.eventsUrl, { signal: abort.signal });
-    const replicaEvents = subscribeEvents(replica.eventsUrl, { signal: abort.signal });
-    await expectInit(primaryEvents, primary.name);
-    await expectInit(replicaEvents, replica.name);
+    await Promise.all([primary.ready({ timeoutMs }), replica.ready({ timeoutMs })]);
 
-    await control("POST", "/__emulator/db/tx", { db, count: writes });
+    // The control API answers with the primary's new position ({ txID, postApplyChecksum, ... }).
+    // In an app, take the txID from your database after the commit, or call
+    // `primary.nextTx(db)` before a single write and await it afterwards.
+    const written = (await control("POST", "/__emulator/db/tx", { db, count: writes })) as { txID: string };
     console.log(`wrote ${writes} transaction(s) to ${db} on the primary`);
 
-    let position: ReplicationPosition | undefined;
-    for (let seen = 0; seen < writes; ) {
-      const event = await next(primaryEvents, "the primary's write");
-      if (isTx(event) && event.db === db) {
-        position = replicationPosition(event);
-        seen++;
-      }
-    }
-    if (!position) throw new Error("the primary reported no transaction");
-    console.log(`primary position: txID ${position.txID} checksum ${position.postApplyChecksum}`);
+    // The primary's own stream confirms the txID and gives the checksum that goes with it.
+    const pos = await primary.waitFor(db, written.txID, { timeoutMs });
+    console.log(`primary position: txID ${pos.txID} checksum ${pos.postApplyChecksum}`);
 
-    for (;;) {
-      const event = await next(replicaEvents, `txID ${position.txID} on the replica`);
-      if (!isTx(event) || event.db !== db) continue;
-      const order = compareTxId(event.data.txID, position.txID);
-      if (order < 0) continue;
-      if (order === 0 && event.data.postApplyChecksum !== position.postApplyChecksum) {
-        throw new Error(
-          `replica diverged at txID ${position.txID}: checksum ${event.data.postApplyChecksum}`,
-        );
-      }
-      console.log(
-        `replica reached txID ${event.data.txID} checksum ${event.data.postApplyChecksum}: safe to read`,
-      );
-      break;
-    }
+    // Resolves at once if the replica is already there; rejects with a TimeoutError after
+    // `timeoutMs`, or with a ReplicationDivergedError if the replica has this txID with another
+    // checksum.
+    const reached = await replica.waitFor(db, pos, { timeoutMs });
+    console.log(`replica reached txID ${reached.txID} checksum ${reached.postApplyChecksum}: safe to read`);
   } finally {
-    clearTimeout(deadline);
-    abort.abort(); // closes both streams
+    primary.close();
+    replica.close();
   }
-}
-
-async function expectInit(events: AsyncGenerator<PlatformEvent>, node: string): Promise<void> {
-  const first = await next(events, `init from ${node}`);
-  if (first.type !== "init") throw new Error(`expected init from ${node}, got ${first.type}`);
-}
-
-async function next(events: AsyncGenerator<PlatformEvent>, what: string): Promise<PlatformEvent> {
-  const result = await events.next();
-  if (result.done) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-  return result.value;
 }
 
 async function control(method: string, path: string, body?: unknown): Promise<unknown> {

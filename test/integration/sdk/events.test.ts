@@ -6,6 +6,7 @@ import {
   isTx,
   type PlatformEvent,
   PrimaryTracker,
+  ReplicationTracker,
   replicationPosition,
   subscribeEvents,
   type TxEvent,
@@ -139,5 +140,64 @@ describe("event stream against the emulator", () => {
     );
     proxy.close();
     expect(seen.map((e) => e.type)).toEqual(["init", "init"]);
+  });
+});
+
+describe("ReplicationTracker against the emulator", () => {
+  type Node = { name: string; eventsUrl: string; isPrimary: boolean };
+  async function trackers() {
+    const nodes: Node[] = await h.control("GET", "/db/nodes");
+    const primary = nodes.find((n) => n.isPrimary);
+    const replica = nodes.find((n) => !n.isPrimary);
+    if (!primary || !replica) throw new Error("no nodes");
+    const p = new ReplicationTracker(primary.eventsUrl);
+    const r = new ReplicationTracker(replica.eventsUrl);
+    await Promise.all([p.ready(), r.ready()]);
+    return { primary, replica, p, r, close: () => [p.close(), r.close()] };
+  }
+
+  it("a replica that already caught up resolves at once (the case that used to hang)", async () => {
+    const { replica, p, r, close } = await trackers();
+    try {
+      const written = await h.control("POST", "/db/tx", { db: "caught.db", count: 3 });
+      const pos = await p.waitFor("caught.db", written.txID, { timeoutMs: 5_000 });
+      expect(pos).toEqual({ txID: written.txID, postApplyChecksum: written.postApplyChecksum });
+      // Let the replica apply everything, then ask: nothing more is written, so only the position
+      // the tracker already holds can answer.
+      await r.waitFor("caught.db", pos, { timeoutMs: 5_000 });
+      const started = Date.now();
+      await expect(r.waitFor("caught.db", pos, { timeoutMs: 1_000 })).resolves.toEqual(pos);
+      expect(Date.now() - started).toBeLessThan(100);
+      expect(r.position("caught.db")).toEqual(pos);
+      // A one-shot wait started now sees no further tx, which is why a tracker must start first.
+      await expect(waitForPosition(replica.eventsUrl, "caught.db", pos, { timeoutMs: 300 })).rejects.toThrow(
+        /did not reach/,
+      );
+    } finally {
+      close();
+    }
+  });
+
+  it("keeps working through a failover: status follows, positions flow the other way", async () => {
+    const { primary, replica, p, r, close } = await trackers();
+    try {
+      expect([p.isPrimary, r.isPrimary]).toEqual([true, false]);
+      expect(r.primaryHostname).toBeTruthy();
+      await h.control("POST", "/db/failover", { primary: replica.name });
+      const deadline = Date.now() + 5_000;
+      while ((r.isPrimary !== true || p.isPrimary !== false) && Date.now() < deadline)
+        await new Promise((res) => setTimeout(res, 10));
+      expect([p.isPrimary, r.isPrimary]).toEqual([false, true]);
+
+      const next = r.nextTx("failover.db", { timeoutMs: 5_000 });
+      const written = await h.control("POST", "/db/tx", { db: "failover.db" });
+      expect(written.node).toBe(replica.name);
+      const pos = replicationPosition(await next);
+      expect(pos.txID).toBe(written.txID);
+      await expect(p.waitFor("failover.db", pos, { timeoutMs: 5_000 })).resolves.toEqual(pos);
+    } finally {
+      await h.control("POST", "/db/failover", { primary: primary.name });
+      close();
+    }
   });
 });
