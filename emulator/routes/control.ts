@@ -1,22 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import type { Emulator } from "../app";
 import { CONTROL_PREFIX } from "../app-hooks";
-import type { VirtualClock } from "../clock";
-import type { EventCluster } from "../events/cluster";
-import type { EventServers } from "../events/server";
-import { type FaultInjector, type FaultSpec, FaultSpecSchema } from "../faults";
-import type { RequestLog } from "../request-log";
-import type { Store } from "../store";
+import { type FaultSpec, FaultSpecSchema } from "../faults";
 import { type DnsRecord, DnsRecordSchema } from "../store/dns";
 
-export interface ControlDeps {
-  store: Store;
-  clock: VirtualClock;
-  faults: FaultInjector;
-  requestLog: RequestLog;
-  cluster: EventCluster;
-  events: EventServers;
-}
+/** The parts of the emulator the control API drives. */
+export type ControlDeps = Pick<Emulator, "store" | "clock" | "faults" | "requestLog" | "cluster" | "events">;
 
 const DnsBodySchema = z.object({ records: z.array(DnsRecordSchema) });
 const ClusterStateSchema = z.object({ state: z.enum(["ready", "deleting", "deleted"]) });
