@@ -68,8 +68,8 @@ export interface SnapshotInfo {
   digest: string;
   /** Creation timestamp. */
   createdAt: string;
-  /** Days the snapshot is kept. */
-  retentionDays: number;
+  /** Days the snapshot is kept; null when the platform does not say. */
+  retentionDays: number | null;
 }
 
 /** A certificate list entry, camelCase (spec 2.6). */
@@ -78,8 +78,8 @@ export interface CertificateSummary {
   hostname: string;
   /** Overall status. */
   status: string;
-  /** Detected DNS provider. */
-  dnsProvider: string;
+  /** Detected DNS provider; null when the platform does not name one. */
+  dnsProvider: string | null;
   /** ACME DNS validation passed. */
   acmeDnsConfigured: boolean;
   /** ACME ALPN validation passed. */
@@ -105,18 +105,28 @@ export interface CertificateSummary {
 /** A hostname record, camelCase (spec 2.5); same shape as the certificate resources' outputs. */
 export type CertificateInfo = Record<string, unknown> & { hostname: string; status: string };
 
+/** What the platform's DNS check saw; a record that is missing is null. */
+export interface DnsRecordsInfo {
+  /** A records of the hostname. */
+  a: string[];
+  /** AAAA records of the hostname. */
+  aaaa: string[];
+  /** CNAME records of the hostname. */
+  cname: string[];
+  /** Addresses the hostname resolves to. */
+  resolvedAddresses: string[];
+  /** SOA of the hostname's zone, or null. */
+  soa: string | null;
+  /** Target of the `_acme-challenge` CNAME, or null when it is missing. */
+  acmeChallengeCname: string | null;
+  /** Value of the ownership TXT record, or null when it is missing. */
+  ownershipTxt: string | null;
+}
+
 /** A hostname record plus what actually resolves (`dnsRecords`). */
 export type CertificateCheckInfo = CertificateInfo & {
-  /** What the platform's DNS check saw. */
-  dnsRecords: {
-    a: string[];
-    aaaa: string[];
-    cname: string[];
-    resolvedAddresses: string[];
-    soa: string;
-    acmeChallengeCname: string;
-    ownershipTxt: string;
-  };
+  /** What the platform's DNS check saw; null when the answer carried no `dns_records`. */
+  dnsRecords: DnsRecordsInfo | null;
 };
 
 function fromConfig(key: string): string | undefined {
@@ -233,7 +243,7 @@ export function checkCertificate(
     const r = res.dns_records;
     return {
       ...certificateInfo(args.app, res),
-      dnsRecords: {
+      dnsRecords: r && {
         a: r.a,
         aaaa: r.aaaa,
         cname: r.cname,

@@ -23,8 +23,8 @@ export interface IssuedCertificateOutput {
   type: string;
   /** Expiry timestamp. */
   expiresAt: string;
-  /** Issuing authority, e.g. `lets_encrypt`. */
-  certificateAuthority: string;
+  /** Issuing authority, e.g. `lets_encrypt`; null when the platform does not name it. */
+  certificateAuthority: string | null;
 }
 
 /** A certificate held for the hostname. */
@@ -33,11 +33,11 @@ export interface CertificateEntryOutput {
   source: string;
   /** Status of this certificate. */
   status: string;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Expiry timestamp. */
-  expiresAt: string;
-  /** Issuer for custom certificates; null for platform ones. */
+  /** Creation timestamp; null when the platform does not give it. */
+  createdAt: string | null;
+  /** Expiry timestamp; null when the platform does not give it. */
+  expiresAt: string | null;
+  /** Issuer for custom certificates; null for platform ones and when the platform leaves it out. */
   issuer: string | null;
   /** Issued items; empty for custom certificates. */
   issued: IssuedCertificateOutput[];
@@ -86,7 +86,7 @@ export abstract class CertificateResource extends pulumi.dynamic.Resource {
   declare public readonly configured: pulumi.Output<boolean>;
   /** Whether ACME issuance is requested for the hostname. */
   declare public readonly acmeRequested: pulumi.Output<boolean>;
-  /** Detected DNS provider, or null when unknown. */
+  /** Detected DNS provider, or null when unknown (the last one known is kept). */
   declare public readonly dnsProvider: pulumi.Output<string | null>;
   /** Issuance rate-limit marker; null when not limited. */
   declare public readonly rateLimitedUntil: pulumi.Output<string | null>;

@@ -30,10 +30,10 @@ export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
   declare public readonly backupId: pulumi.Output<string>;
   /** Id of the snapshot (the backup's `graph_id`); feed it to `Volume.snapshotId` to restore. */
   declare public readonly snapshotId: pulumi.Output<string>;
-  /** State of the backup when it was started (e.g. `prepare`). */
-  declare public readonly state: pulumi.Output<string>;
-  /** Backup type, `BACKUP_TYPE_ON_DEMAND`. */
-  declare public readonly backupType: pulumi.Output<string>;
+  /** State of the backup when it was started (e.g. `prepare`); null when the platform left it out. */
+  declare public readonly state: pulumi.Output<string | null>;
+  /** Backup type, `BACKUP_TYPE_ON_DEMAND`; null when the platform left it out. */
+  declare public readonly backupType: pulumi.Output<string | null>;
   /** Whether the snapshot was listed (false only while a timed-out wait is pending). */
   declare public readonly listed: pulumi.Output<boolean>;
   /** Size in bytes, from the snapshot list. */
@@ -42,7 +42,7 @@ export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
   declare public readonly digest: pulumi.Output<string | null>;
   /** Creation timestamp of the snapshot. */
   declare public readonly createdAt: pulumi.Output<string | null>;
-  /** Days the snapshot is kept. */
+  /** Days the snapshot is kept; null until listed, or when the platform does not say. */
   declare public readonly retentionDays: pulumi.Output<number | null>;
   /** App that owns the volume. */
   declare public readonly app: pulumi.Output<string>;
@@ -96,13 +96,13 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
   public readonly backupId: pulumi.Output<string>;
   /** Id of the snapshot (`graph_id`), usable as `Volume.snapshotId`. */
   public readonly snapshotId: pulumi.Output<string>;
-  /** State of the backup when it was started. */
-  public readonly state: pulumi.Output<string>;
+  /** State of the backup when it was started; null when the platform left it out. */
+  public readonly state: pulumi.Output<string | null>;
   /** Size in bytes. */
   public readonly size: pulumi.Output<number | null>;
   /** Digest of the snapshot. */
   public readonly digest: pulumi.Output<string | null>;
-  /** Days the snapshot is kept. */
+  /** Days the snapshot is kept; null until listed, or when the platform does not say. */
   public readonly retentionDays: pulumi.Output<number | null>;
   /** Creation timestamp of the snapshot. */
   public readonly createdAt: pulumi.Output<string | null>;

@@ -60,13 +60,11 @@ export function certificateOutputs(
     status: details.status,
     configured: details.configured,
     acmeRequested: details.acme_requested,
-    // The delete-kind answers omit these two (spec 2.5); keep what was known.
+    // The platform leaves dns_provider out when it has not detected one; keep what was known.
     dnsProvider:
       details.dns_provider ?? (typeof previous.dnsProvider === "string" ? previous.dnsProvider : null),
-    rateLimitedUntil:
-      details.rate_limited_until !== undefined
-        ? details.rate_limited_until
-        : (previous.rateLimitedUntil ?? null),
+    // Left out (parsed: null) exactly when not rate limited, so never carried over.
+    rateLimitedUntil: details.rate_limited_until,
     validation: {
       dnsConfigured: details.validation.dns_configured,
       alpnConfigured: details.validation.alpn_configured,
@@ -79,7 +77,7 @@ export function certificateOutputs(
       status: c.status,
       createdAt: c.created_at,
       expiresAt: c.expires_at,
-      issuer: c.issuer ?? null,
+      issuer: c.issuer,
       issued: c.issued.map((i) => ({
         type: i.type,
         expiresAt: i.expires_at,
@@ -142,7 +140,7 @@ export async function removeKind(app: string, hostname: string, kind: Certificat
 }
 
 function describePending(
-  details: CertificateDetails & { dns_records?: Record<string, unknown> },
+  details: CertificateDetails & { dns_records?: Record<string, unknown> | null },
   kind: CertificateKind,
 ): string {
   const v = details.validation;
@@ -193,7 +191,7 @@ export async function waitUntilActive(
   const deadline = Date.now() + timeoutMs;
   let delay = 500;
   for (;;) {
-    let checked: CertificateDetails & { dns_records?: Record<string, unknown> };
+    let checked: CertificateDetails & { dns_records?: Record<string, unknown> | null };
     try {
       checked = await certs.check(app, hostname);
     } catch (err) {

@@ -22,9 +22,14 @@ type Props = Record<string, unknown>;
 
 const STORED = ["app", "volumeId", "triggers", "waitTimeoutSeconds"] as const;
 
+/** Backup fields that may be unknown; null in outputs, never absent. */
+const NULLABLE_BACKUP_KEYS = ["state", "backupType", "backupCreatedAt"] as const;
+
 function outputs(inputs: Props, backup: Props, snapshot: Snapshot | undefined): Props {
+  const unknownBackup = Object.fromEntries(NULLABLE_BACKUP_KEYS.map((k) => [k, null]));
   return clean({
     ...pick(inputs, STORED),
+    ...unknownBackup,
     ...backup,
     listed: snapshot !== undefined,
     size: snapshot?.size ?? null,
@@ -142,7 +147,8 @@ function snapshotOf(props: Props): Snapshot {
     size: Number(props.size),
     digest: String(props.digest),
     created_at: String(props.createdAt),
-    retention_days: Number(props.retentionDays),
+    // A listed snapshot whose retention the platform did not give stays null (not 0).
+    retention_days: typeof props.retentionDays === "number" ? props.retentionDays : null,
   };
 }
 

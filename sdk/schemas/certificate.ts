@@ -1,25 +1,34 @@
 import { z } from "zod";
-import { Timestamp } from "./common";
+import { listOrEmpty, orNone, orNull, Timestamp } from "./common";
 
 /** Certificate statuses seen on the platform; others may appear. */
 export type CertificateStatus = "pending_validation" | "pending_ownership" | "active" | (string & {});
 
+/** An issued item; `certificate_authority` may be omitted or null (parsed: `null`). */
 export const IssuedSchema = z.object({
   type: z.string(),
   expires_at: Timestamp,
-  certificate_authority: z.string(),
+  certificate_authority: orNull(z.string()),
 });
 export type Issued = z.infer<typeof IssuedSchema>;
+/** An issued item as it may come over the wire. */
+export type IssuedWire = z.input<typeof IssuedSchema>;
 
+/**
+ * A certificate held for a hostname. `created_at`, `expires_at` and `issuer` may be omitted or
+ * null (parsed: `null`); `issued` may be omitted or null (parsed: `[]`).
+ */
 export const CertificateEntrySchema = z.object({
   source: z.string(),
   status: z.string(),
-  created_at: Timestamp,
-  expires_at: Timestamp,
-  issuer: z.string().nullable(),
-  issued: z.array(IssuedSchema),
+  created_at: orNull(Timestamp),
+  expires_at: orNull(Timestamp),
+  issuer: orNull(z.string()),
+  issued: listOrEmpty(IssuedSchema),
 });
 export type CertificateEntry = z.infer<typeof CertificateEntrySchema>;
+/** A certificate entry as it may come over the wire. */
+export type CertificateEntryWire = z.input<typeof CertificateEntrySchema>;
 
 export const ValidationSchema = z.object({
   dns_configured: z.boolean(),
@@ -29,55 +38,73 @@ export const ValidationSchema = z.object({
 });
 export type Validation = z.infer<typeof ValidationSchema>;
 
+/** DNS records the caller must set; the address lists may be null (parsed: `[]`). */
 export const DnsRequirementsSchema = z.object({
-  a: z.array(z.string()),
-  aaaa: z.array(z.string()),
+  a: listOrEmpty(z.string()),
+  aaaa: listOrEmpty(z.string()),
   cname: z.string(),
   acme_challenge: z.object({ name: z.string(), target: z.string() }),
   ownership: z.object({ name: z.string(), app_value: z.string(), org_value: z.string() }),
 });
 export type DnsRequirements = z.infer<typeof DnsRequirementsSchema>;
+/** DNS requirements as they may come over the wire. */
+export type DnsRequirementsWire = z.input<typeof DnsRequirementsSchema>;
 
 /**
- * A hostname record (spec 2.5). `dns_provider` and `rate_limited_until` are absent from the
- * responses of the two delete-kind operations, hence optional.
+ * A hostname record (spec 2.5). `dns_provider` and `rate_limited_until` may be omitted or null
+ * (the delete-kind answers omit both; parsed: `null`); `certificates` and `validation_errors`
+ * may be omitted or null (parsed: `[]`).
  */
 export const CertificateDetailsSchema = z.object({
   hostname: z.string(),
   configured: z.boolean(),
   acme_requested: z.boolean(),
   status: z.string(),
-  dns_provider: z.string().optional(),
-  rate_limited_until: Timestamp.nullable().optional(),
-  certificates: z.array(CertificateEntrySchema),
+  dns_provider: orNull(z.string()),
+  rate_limited_until: orNull(Timestamp),
+  certificates: listOrEmpty(CertificateEntrySchema),
   validation: ValidationSchema,
   dns_requirements: DnsRequirementsSchema,
   // The element shape is not documented (spec 2.5 gaps).
-  validation_errors: z.array(z.unknown()),
+  validation_errors: listOrEmpty(z.unknown()),
 });
 export type CertificateDetails = z.infer<typeof CertificateDetailsSchema>;
+/** A hostname record as it may come over the wire. */
+export type CertificateDetailsWire = z.input<typeof CertificateDetailsSchema>;
 
+/**
+ * What the platform's DNS check saw. The lists may be omitted or null (parsed: `[]`); `soa`,
+ * `acme_challenge_cname` and `ownership_txt` are null exactly when that record is missing.
+ */
 export const DnsRecordsSchema = z.object({
-  a: z.array(z.string()),
-  aaaa: z.array(z.string()),
-  cname: z.array(z.string()),
-  resolved_addresses: z.array(z.string()),
-  soa: z.string(),
-  acme_challenge_cname: z.string(),
-  ownership_txt: z.string(),
+  a: listOrEmpty(z.string()),
+  aaaa: listOrEmpty(z.string()),
+  cname: listOrEmpty(z.string()),
+  resolved_addresses: listOrEmpty(z.string()),
+  soa: orNull(z.string()),
+  acme_challenge_cname: orNull(z.string()),
+  ownership_txt: orNull(z.string()),
 });
 export type DnsRecords = z.infer<typeof DnsRecordsSchema>;
+/** DNS records as they may come over the wire. */
+export type DnsRecordsWire = z.input<typeof DnsRecordsSchema>;
 
-/** Response of POST .../certificates/{hostname}/check: details plus what actually resolves. */
+/**
+ * Response of POST .../certificates/{hostname}/check: details plus what actually resolves
+ * (`dns_records`; omitted or null parses to `null`).
+ */
 export const CertificateCheckResponseSchema = CertificateDetailsSchema.extend({
-  dns_records: DnsRecordsSchema,
+  dns_records: orNull(DnsRecordsSchema),
 });
 export type CertificateCheckResponse = z.infer<typeof CertificateCheckResponseSchema>;
+/** A check answer as it may come over the wire. */
+export type CertificateCheckResponseWire = z.input<typeof CertificateCheckResponseSchema>;
 
+/** A certificate list entry (spec 2.6); `dns_provider` may be omitted or null (parsed: `null`). */
 export const CertificateListEntrySchema = z.object({
   hostname: z.string(),
   status: z.string(),
-  dns_provider: z.string(),
+  dns_provider: orNull(z.string()),
   acme_dns_configured: z.boolean(),
   acme_alpn_configured: z.boolean(),
   acme_http_configured: z.boolean(),
@@ -90,17 +117,22 @@ export const CertificateListEntrySchema = z.object({
   updated_at: Timestamp,
 });
 export type CertificateListEntry = z.infer<typeof CertificateListEntrySchema>;
+/** A certificate list entry as it may come over the wire. */
+export type CertificateListEntryWire = z.input<typeof CertificateListEntrySchema>;
 
 /**
- * One page of GET .../certificates. The spec does not name the next-page cursor field
- * (4.2 rule 8); `next_cursor` is accepted when the platform sends it.
+ * One page of GET .../certificates. `total_count` is left out when zero (parsed: `0`). The spec
+ * does not name the next-page cursor field (4.2 rule 8); `next_cursor` is accepted when the
+ * platform sends it (parsed: `null` when not).
  */
 export const CertificateListResponseSchema = z.object({
-  certificates: z.array(CertificateListEntrySchema),
-  total_count: z.number().int(),
-  next_cursor: z.string().nullable().optional(),
+  certificates: listOrEmpty(CertificateListEntrySchema),
+  total_count: orNone(z.number().int(), 0),
+  next_cursor: orNull(z.string()),
 });
 export type CertificateListResponse = z.infer<typeof CertificateListResponseSchema>;
+/** A certificate list page as it may come over the wire. */
+export type CertificateListResponseWire = z.input<typeof CertificateListResponseSchema>;
 
 export const AcmeCertificateRequestSchema = z.object({ hostname: z.string().min(1) });
 export type AcmeCertificateRequest = z.infer<typeof AcmeCertificateRequestSchema>;

@@ -2,6 +2,15 @@ import { z } from "zod";
 
 const Hex16 = z.string().regex(/^[0-9a-fA-F]{16}$/, "16-digit hex");
 
+/*
+ * Real nodes write checksums with the top bit set (the LTX checksum flag: the first of the 16 hex
+ * digits is 8 or more); they are opaque strings here, compared case-insensitively, never numbers.
+ */
+
+/**
+ * First event of every stream. `hostname` is the current primary's host and port; a primary (and
+ * a replica without a primary) sends it empty or leaves it out.
+ */
 export const InitEventSchema = z.object({
   type: z.literal("init"),
   data: z.object({ isPrimary: z.boolean(), hostname: z.string().optional() }),
@@ -21,9 +30,13 @@ export const TxEventSchema = z.object({
 });
 export type TxEvent = z.infer<typeof TxEventSchema>;
 
+/**
+ * The node's primary status or its primary changed. `hostname` is the current primary; the node
+ * that became primary (and a replica that lost its primary) sends it empty or leaves it out.
+ */
 export const PrimaryChangeEventSchema = z.object({
   type: z.literal("primaryChange"),
-  data: z.object({ isPrimary: z.boolean(), hostname: z.string() }),
+  data: z.object({ isPrimary: z.boolean(), hostname: z.string().optional() }),
 });
 export type PrimaryChangeEvent = z.infer<typeof PrimaryChangeEventSchema>;
 

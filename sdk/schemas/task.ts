@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Timestamp } from "./common";
+import { listOrEmpty, Timestamp } from "./common";
 
 export const TaskSchema = z.object({
   name: z.string(),
@@ -8,8 +8,11 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
-export const TaskListSchema = z.object({ tasks: z.array(TaskSchema) });
+/** The task list; `tasks` may be null or omitted when there are none (parsed: `[]`). */
+export const TaskListSchema = z.object({ tasks: listOrEmpty(TaskSchema) });
 export type TaskList = z.infer<typeof TaskListSchema>;
+/** The task list as it may come over the wire. */
+export type TaskListWire = z.input<typeof TaskListSchema>;
 
 /** Maximum lifetime of one task (spec 4.4, 8). */
 export const TASK_MAX_EXPIRE_SECONDS = 3600;

@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { Timestamp } from "./common";
+import { listOrEmpty, orNone, orNull, Timestamp } from "./common";
 
 /** Volume states seen on the platform: `created`, `restoring`, `destroyed`; others may appear. */
 export const VolumeStateSchema = z.string();
 export type VolumeState = "created" | "restoring" | "destroyed" | (string & {});
 
-/** A volume as returned by every volume endpoint (spec 2.2). */
+/**
+ * A volume as returned by every volume endpoint (spec 2.2). The attachment ids may be omitted
+ * or null (parsed: `null`); the block counts, `fstype` and `host_dedication_key` may be omitted or
+ * null too (parsed: `0` and `""`, the values the platform itself uses for "not known").
+ */
 export const VolumeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -14,21 +18,25 @@ export const VolumeSchema = z.object({
   region: z.string(),
   zone: z.string(),
   encrypted: z.boolean(),
-  attached_machine_id: z.string().nullable(),
-  attached_alloc_id: z.string().nullable(),
+  attached_machine_id: orNull(z.string()),
+  attached_alloc_id: orNull(z.string()),
   created_at: Timestamp,
-  blocks: z.number().int(),
-  block_size: z.number().int(),
-  blocks_free: z.number().int(),
-  blocks_avail: z.number().int(),
-  fstype: z.string(),
+  blocks: orNone(z.number().int(), 0),
+  block_size: orNone(z.number().int(), 0),
+  blocks_free: orNone(z.number().int(), 0),
+  blocks_avail: orNone(z.number().int(), 0),
+  fstype: orNone(z.string(), ""),
   snapshot_retention: z.number().int(),
   auto_backup_enabled: z.boolean(),
-  host_dedication_key: z.string(),
+  host_dedication_key: orNone(z.string(), ""),
 });
+/** A volume as parsed: loosened members in their normal form, never undefined. */
 export type Volume = z.infer<typeof VolumeSchema>;
+/** A volume as it may come over the wire (what the platform may send). */
+export type VolumeWire = z.input<typeof VolumeSchema>;
 
-export const VolumeListSchema = z.array(VolumeSchema);
+/** The volume list; a `null` body (an empty Go slice) parses to `[]`. */
+export const VolumeListSchema = listOrEmpty(VolumeSchema);
 
 /** Placement hint of a volume create (spec 4.3 `compute`). */
 export const ComputeSchema = z.object({
@@ -84,35 +92,48 @@ export const ExtendVolumeResponseSchema = z.object({
   needs_restart: z.boolean(),
 });
 export type ExtendVolumeResponse = z.infer<typeof ExtendVolumeResponseSchema>;
+/** The extend answer as it may come over the wire. */
+export type ExtendVolumeResponseWire = z.input<typeof ExtendVolumeResponseSchema>;
 
-/** A snapshot list entry (spec 2.3). */
+/** A snapshot list entry (spec 2.3); `retention_days` may be omitted or null (parsed: `null`). */
 export const SnapshotSchema = z.object({
   id: z.string(),
   size: z.number().int(),
   digest: z.string(),
   created_at: Timestamp,
-  retention_days: z.number().int(),
+  retention_days: orNull(z.number().int()),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
-export const SnapshotListSchema = z.array(SnapshotSchema);
+/** A snapshot list entry as it may come over the wire. */
+export type SnapshotWire = z.input<typeof SnapshotSchema>;
+/** The snapshot list; a `null` body parses to `[]`. */
+export const SnapshotListSchema = listOrEmpty(SnapshotSchema);
 
-/** The backup record of an on-demand snapshot (spec 2.4). */
+/**
+ * The backup record of an on-demand snapshot (spec 2.4). Only `id` and `graph_id` are required:
+ * the record is a protobuf message in JSON, whose encoder leaves out unset members, so the others
+ * may be omitted or null (parsed: `null`; `message`: `""`).
+ */
 export const BackupSchema = z.object({
   id: z.string(),
-  app_id: z.string(),
-  volume_id: z.string(),
-  state: z.string(),
-  type: z.string(),
-  message: z.string(),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-  finished_at: Timestamp.nullable(),
+  app_id: orNull(z.string()),
+  volume_id: orNull(z.string()),
+  state: orNull(z.string()),
+  type: orNull(z.string()),
+  message: orNone(z.string(), ""),
+  created_at: orNull(Timestamp),
+  updated_at: orNull(Timestamp),
+  finished_at: orNull(Timestamp),
   graph_id: z.string(),
 });
 export type Backup = z.infer<typeof BackupSchema>;
+/** A backup record as it may come over the wire. */
+export type BackupWire = z.input<typeof BackupSchema>;
 
 /** Response of the beta on-demand snapshot endpoint: the outer key is capitalized `Msg`. */
 export const OnDemandSnapshotResponseSchema = z.object({
   Msg: z.object({ backup: BackupSchema }),
 });
 export type OnDemandSnapshotResponse = z.infer<typeof OnDemandSnapshotResponseSchema>;
+/** The on-demand snapshot answer as it may come over the wire. */
+export type OnDemandSnapshotResponseWire = z.input<typeof OnDemandSnapshotResponseSchema>;

@@ -1,6 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { connect, createServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startEmulator } from "../../../emulator";
 import {
   databaseSizeBytes,
   isTx,
@@ -198,6 +202,53 @@ describe("ReplicationTracker against the emulator", () => {
     } finally {
       await h.control("POST", "/db/failover", { primary: primary.name });
       close();
+    }
+  });
+});
+
+describe("events as a real node writes them (sparse emulator)", () => {
+  it("a tracker follows a failover whose new primary leaves its hostname out, on flagged checksums", async () => {
+    const emu = await startEmulator({
+      port: 0,
+      eventsPort: 0,
+      quiet: true,
+      responses: "sparse",
+      taskSocket: join(tmpdir(), `sdk-sparse-${process.pid}-${randomBytes(4).toString("hex")}.sock`),
+      timing: { replicationLagMs: 10 },
+    });
+    const malformed: string[] = [];
+    const onMalformedLine = (line: string) => malformed.push(line);
+    // biome-ignore lint/suspicious/noExplicitAny: control answers are loosely shaped test data
+    const control = async (method: string, path: string, body?: unknown): Promise<any> => {
+      const res = await fetch(`${emu.url}/__emulator${path}`, {
+        method,
+        headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return res.json();
+    };
+    const nodes: { name: string; eventsUrl: string }[] = await control("GET", "/db/nodes");
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const ta = new ReplicationTracker(a.eventsUrl, { onMalformedLine });
+    const tb = new ReplicationTracker(b.eventsUrl, { onMalformedLine });
+    try {
+      await Promise.all([ta.ready(), tb.ready()]);
+      expect([ta.isPrimary, ta.primaryHostname, tb.isPrimary]).toEqual([true, undefined, false]);
+      const written = await control("POST", "/db/tx", { db: "real.db", count: 2 });
+      expect(written.postApplyChecksum).toMatch(/^[89a-f][0-9a-f]{15}$/);
+      await tb.waitFor("real.db", written, { timeoutMs: 5_000 });
+      await control("POST", "/db/failover", { primary: b.name });
+      const deadline = Date.now() + 5_000;
+      while ((tb.isPrimary !== true || ta.isPrimary !== false) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10));
+      expect([tb.isPrimary, tb.primaryHostname]).toEqual([true, undefined]);
+      expect(ta.isPrimary).toBe(false);
+      expect(ta.primaryHostname).toBe(new URL(b.eventsUrl).host);
+      expect(malformed).toEqual([]);
+    } finally {
+      ta.close();
+      tb.close();
+      await emu.close();
     }
   });
 });

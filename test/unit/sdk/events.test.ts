@@ -72,6 +72,71 @@ describe("parseEventLine", () => {
   });
 });
 
+/**
+ * Lines as a real replicated-database node writes them (its Go encoder): `hostname` is
+ * `omitempty`, so a primary's init and its own primaryChange carry none; checksums are 16 hex
+ * digits with the LTX checksum flag (top bit) set; timestamps have nanoseconds.
+ */
+const REAL_NODE_LINES = [
+  '{"type":"init","data":{"isPrimary":true}}',
+  '{"type":"tx","db":"app.db","data":{"txID":"0000000000000001","postApplyChecksum":"8a3f00c2e1d4b5a6","pageSize":4096,"commit":2,"timestamp":"2025-01-01T00:00:00.123456789Z"}}',
+  '{"type":"tx","db":"app.db","data":{"txID":"0000000000000002","postApplyChecksum":"ffffffffffffffff","pageSize":4096,"commit":2,"timestamp":"2025-01-01T00:00:01Z"}}',
+  '{"type":"primaryChange","data":{"isPrimary":false,"hostname":"node-b.internal:20202"}}',
+  '{"type":"primaryChange","data":{"isPrimary":true}}',
+  '{"type":"primaryChange","data":{"isPrimary":true,"hostname":""}}',
+  '{"type":"init","data":{"isPrimary":true,"hostname":""}}',
+];
+
+describe("events as a real node writes them", () => {
+  it.each(REAL_NODE_LINES)("accepts %s unchanged", (line) => {
+    expect(parseEventLine(line)).toEqual(JSON.parse(line));
+  });
+
+  it("a stream of them parses without a malformed line", async () => {
+    const bad: string[] = [];
+    const events = await collect([`${REAL_NODE_LINES.join("\n")}\n`], (l) => bad.push(l));
+    expect(bad).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual([
+      "init",
+      "tx",
+      "tx",
+      "primaryChange",
+      "primaryChange",
+      "primaryChange",
+      "init",
+    ]);
+  });
+
+  it("a checksum with the top bit set is kept as written, digit for digit", () => {
+    const event = parseEventLine(REAL_NODE_LINES[1] as string) as TxEvent;
+    expect(replicationPosition(event)).toEqual({
+      txID: "0000000000000001",
+      postApplyChecksum: "8a3f00c2e1d4b5a6",
+    });
+  });
+
+  it("PrimaryTracker: a node that becomes primary with no hostname is primary, and names itself when told who it is", () => {
+    const events = REAL_NODE_LINES.map(parseEventLine);
+    const anonymous = new PrimaryTracker();
+    const named = new PrimaryTracker({ selfHostname: "node-a.internal:20202" });
+    const seen: string[] = [];
+    for (const e of events) {
+      anonymous.feed(e);
+      named.feed(e);
+      seen.push(`${anonymous.isPrimary}@${anonymous.primaryHostname}|${named.primaryHostname}`);
+    }
+    expect(seen).toEqual([
+      "true@undefined|node-a.internal:20202",
+      "true@undefined|node-a.internal:20202",
+      "true@undefined|node-a.internal:20202",
+      "false@node-b.internal:20202|node-b.internal:20202",
+      "true@undefined|node-a.internal:20202",
+      "true@undefined|node-a.internal:20202",
+      "true@undefined|node-a.internal:20202",
+    ]);
+  });
+});
+
 async function collect(chunks: (string | Buffer)[], onMalformedLine?: (l: string, e: Error) => void) {
   const out: PlatformEvent[] = [];
   for await (const ev of parseEvents(Readable.from(chunks.map((c) => Buffer.from(c))), { onMalformedLine }))
@@ -122,6 +187,9 @@ describe("replication helpers", () => {
     ["0000000000000001", "0000000000000002", -1],
     ["000000000000000a", "0000000000000009", 1],
     ["000000000000000A", "000000000000000a", 0],
+    ["8000000000000000", "7fffffffffffffff", 1],
+    ["ffffffffffffffff", "fffffffffffffffe", 1],
+    ["ff", "8000000000000000", -1],
     ["ff", "0000000000000100", -1],
     ["00000000000000ff", "ff", 0],
   ])("compareTxId(%s, %s) = %i", (a, b, expected) => {

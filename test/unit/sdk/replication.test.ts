@@ -274,6 +274,49 @@ describe("ReplicationTracker", () => {
   });
 });
 
+describe("ReplicationTracker with positions as a real node writes them", () => {
+  // LTX checksums always have their top bit set: the first hex digit is 8 to f.
+  const REAL = "8a3f00c2e1d4b5a6";
+
+  it("waits for a flagged checksum and matches it case-insensitively", async () => {
+    const n = await started();
+    const t = track(n.url);
+    await t.ready();
+    const waiting = t.waitFor(DB, { txID: id(5), postApplyChecksum: REAL });
+    n.send(tx(4, DB, "f000000000000004"), tx(5, DB, REAL.toUpperCase()));
+    await expect(waiting).resolves.toEqual({ txID: id(5), postApplyChecksum: REAL.toUpperCase() });
+  });
+
+  it("a different flagged checksum at the same txID is a divergence", async () => {
+    const n = await started();
+    const t = track(n.url);
+    await t.ready();
+    const waiting = t.waitFor(DB, { txID: id(5), postApplyChecksum: REAL });
+    n.send(tx(5, DB, "ca3f00c2e1d4b5a6"));
+    await expect(waiting).rejects.toBeInstanceOf(ReplicationDivergedError);
+  });
+
+  it("follows a node that becomes primary and, like a real node, leaves its hostname out", async () => {
+    const n = await started();
+    const t = track(n.url);
+    await t.ready();
+    expect([t.isPrimary, t.primaryHostname]).toEqual([false, "primary:20202"]);
+    n.send({ type: "primaryChange", data: { isPrimary: true } });
+    await until(() => t.isPrimary === true);
+    expect(t.primaryHostname).toBeUndefined();
+    n.send({ type: "primaryChange", data: { isPrimary: false, hostname: "other:20202" } });
+    await until(() => t.isPrimary === false);
+    expect(t.primaryHostname).toBe("other:20202");
+  });
+
+  it("a primary's init without hostname makes the tracker ready and primary", async () => {
+    const n = await started({ isPrimary: true });
+    const t = track(n.url);
+    await t.ready();
+    expect([t.isPrimary, t.primaryHostname]).toEqual([true, undefined]);
+  });
+});
+
 describe("waitForPosition (one-shot tracker)", () => {
   it("resolves with the first tx event at or past the position", async () => {
     const n = await started();
