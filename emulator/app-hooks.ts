@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EmulatorError, STATUS_OF_KIND } from "./errors";
 import type { FaultInjector } from "./faults";
+import type { RateLimiter } from "./rate-limit";
 import type { RequestLog } from "./request-log";
 
 export const CONTROL_PREFIX = "/__emulator";
@@ -11,22 +12,67 @@ const pathOf = (url: string) => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-/** Bearer auth for every route of the remote API and the control API (spec 5). */
+/** Authorization schemes real clients send (compared case-insensitively). */
+const AUTH_SCHEMES = new Set(["bearer", "flyv1"]);
+
+/** The token of an `Authorization: <scheme> <token>` header, or undefined for another scheme. */
+export function tokenOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const space = header.indexOf(" ");
+  if (space <= 0 || !AUTH_SCHEMES.has(header.slice(0, space).toLowerCase())) return undefined;
+  return header.slice(space + 1).trim();
+}
+
+/**
+ * Token auth for every route of the remote API and the control API (spec 5):
+ * `Authorization: Bearer <token>` or `FlyV1 <token>` (what the platform's official client sends
+ * for its tokens); anything else is 401.
+ */
 export function installAuth(app: FastifyInstance, token: string): void {
-  const expected = Buffer.from(`Bearer ${token}`);
+  const expected = Buffer.from(token);
   // Callback-style hooks: no promise per request on the hot path.
   app.addHook("onRequest", (request, reply, done) => {
     const header = request.headers.authorization;
     if (!header) {
-      reply.code(401).send({ error: "missing bearer token: send Authorization: Bearer <API_TOKEN>" });
+      reply.code(401).send({
+        error: "missing bearer token: send Authorization: Bearer <API_TOKEN> (or FlyV1 <API_TOKEN>)",
+      });
       return;
     }
-    const given = Buffer.from(header);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    const given = tokenOf(header);
+    if (given === undefined) {
+      reply.code(401).send({ error: "unauthorized: the Authorization scheme must be Bearer or FlyV1" });
+      return;
+    }
+    const bytes = Buffer.from(given);
+    if (bytes.length !== expected.length || !timingSafeEqual(bytes, expected)) {
       reply.code(401).send({ error: "unauthorized: the bearer token is not valid" });
       return;
     }
     done();
+  });
+}
+
+/** Every response carries `x-request-id` (the id the request log and error reports can quote). */
+export function installRequestId(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    done();
+  });
+}
+
+/** 429 with `Retry-After` beyond the per-token rate (remote API only; see rate-limit.ts). */
+export function installRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    if (limiter.limit === undefined || request.url.startsWith(CONTROL_PREFIX)) return done();
+    const wait = limiter.take(tokenOf(request.headers.authorization) ?? "");
+    if (wait === 0) return done();
+    reply
+      .code(429)
+      .header("retry-after", String(wait))
+      .send({
+        error: `rate limited: more than ${limiter.limit} requests per second for this token; retry after ${wait} s`,
+      });
   });
 }
 

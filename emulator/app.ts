@@ -5,6 +5,8 @@ import {
   installErrorHandler,
   installFaults,
   installJsonParser,
+  installRateLimit,
+  installRequestId,
   installRequestLog,
 } from "./app-hooks";
 import { VirtualClock } from "./clock";
@@ -12,7 +14,9 @@ import { EventCluster } from "./events/cluster";
 import { EventServers } from "./events/server";
 import { FaultInjector } from "./faults";
 import { type EmulatorOptions, resolveTiming } from "./options";
+import { RateLimiter } from "./rate-limit";
 import { RequestLog } from "./request-log";
+import { type ResponseShaper, responseShaper } from "./responses";
 import { certificateRoutes } from "./routes/certificates";
 import { controlRoutes } from "./routes/control";
 import { postgresRoutes } from "./routes/postgres";
@@ -35,12 +39,18 @@ export interface Emulator {
   requestLog: RequestLog;
   cluster: EventCluster;
   events: EventServers;
+  /** Per-token request rate of the remote API (`rateLimitPerSecond`). */
+  rateLimiter: RateLimiter;
+  /** The wire form of the answers (`responses`). */
+  shape: ResponseShaper;
   token: string;
   stateFile: StateFile | undefined;
 }
 
+/** Builds every part of an emulator without listening (startEmulator listens). */
 export function buildEmulator(options: EmulatorOptions = {}): Emulator {
   const timing = resolveTiming(options.timing);
+  const shape = responseShaper(options.responses);
   const token = options.token ?? randomBytes(24).toString("base64url");
   if (token.length === 0) throw new TypeError("token must not be empty");
   const clock = new VirtualClock();
@@ -64,7 +74,10 @@ export function buildEmulator(options: EmulatorOptions = {}): Emulator {
   const faults = new FaultInjector(options.faultSeed ?? 1);
   const requestLog = new RequestLog();
   const cluster = new EventCluster(clock, timing.replicationLagMs);
-  const events = new EventServers(cluster, options.eventsBufferBytes ?? 1024 * 1024);
+  const events = new EventServers(cluster, options.eventsBufferBytes ?? 1024 * 1024, shape);
+  const rateLimiter = new RateLimiter(() => clock.now(), options.rateLimitPerSecond);
+  const requestIdPrefix = randomBytes(6).toString("hex");
+  let requests = 0;
 
   const app = Fastify({
     logger,
@@ -72,6 +85,7 @@ export function buildEmulator(options: EmulatorOptions = {}): Emulator {
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 512 },
+    genReqId: () => `${requestIdPrefix}-${(++requests).toString(36)}`,
   });
   if (stateFile) {
     const file = stateFile;
@@ -81,14 +95,40 @@ export function buildEmulator(options: EmulatorOptions = {}): Emulator {
   app.setValidatorCompiler(zodValidatorCompiler);
   installJsonParser(app);
   installErrorHandler(app);
+  installRequestId(app);
   installAuth(app, token);
+  installRateLimit(app, rateLimiter);
   installFaults(app, faults, requestLog);
   installRequestLog(app, requestLog);
-  app.register(volumeRoutes(store));
-  app.register(certificateRoutes(store));
+  app.register(volumeRoutes(store, shape));
+  app.register(certificateRoutes(store, shape));
   app.register(postgresRoutes(store));
-  app.register(controlRoutes({ store, clock, faults, requestLog, cluster, events }));
+  app.register(
+    controlRoutes({
+      store,
+      clock,
+      faults,
+      requestLog,
+      cluster,
+      events,
+      rateLimiter,
+      initialRateLimit: options.rateLimitPerSecond,
+    }),
+  );
 
-  const taskApp = buildTaskApp(store.tasks, logger);
-  return { app, taskApp, store, clock, faults, requestLog, cluster, events, token, stateFile };
+  const taskApp = buildTaskApp(store.tasks, logger, shape);
+  return {
+    app,
+    taskApp,
+    store,
+    clock,
+    faults,
+    requestLog,
+    cluster,
+    events,
+    rateLimiter,
+    shape,
+    token,
+    stateFile,
+  };
 }

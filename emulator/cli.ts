@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import type { TimingOptions } from "./options";
+import { RESPONSE_MODES, type ResponseMode } from "./responses";
 import { startEmulator } from "./server";
 
 const USAGE = `usage: platform-emulator [--host 127.0.0.1] [--port 4280] [--token TOKEN] [--state FILE]
        [--seed FILE] [--task-socket PATH] [--events-port PORT] [--fault-seed N] [--quiet]
        [--restore-delay-ms N] [--snapshot-list-delay-ms N] [--warm-after-ms N] [--cold-after-ms N]
-       [--replication-lag-ms N]`;
+       [--replication-lag-ms N] [--responses full|sparse] [--rate-limit N]`;
 
 const TIMING_FLAGS: Record<string, keyof TimingOptions> = {
   "restore-delay-ms": "restoreDelayMs",
@@ -24,6 +25,21 @@ function integer(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
+/** `--rate-limit 10` or `--rate-limit 10/s`: requests per second per token. */
+function rate(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.replace(/\/s$/, ""));
+  if (!(Number.isFinite(n) && n > 0))
+    throw new Error(`--rate-limit must be a positive number of requests per second, got "${value}"`);
+  return n;
+}
+
+function responses(value: string | undefined): ResponseMode | undefined {
+  if (value === undefined || (RESPONSE_MODES as readonly string[]).includes(value))
+    return value as ResponseMode | undefined;
+  throw new Error(`--responses must be one of ${RESPONSE_MODES.join(", ")}, got "${value}"`);
+}
+
 async function main(): Promise<void> {
   // node:util parseArgs is built into Node: no dependency for a handful of flags.
   const { values } = parseArgs({
@@ -37,6 +53,8 @@ async function main(): Promise<void> {
       "events-port": { type: "string" },
       "fault-seed": { type: "string" },
       quiet: { type: "boolean" },
+      responses: { type: "string" },
+      "rate-limit": { type: "string" },
       help: { type: "boolean", short: "h" },
       ...Object.fromEntries(Object.keys(TIMING_FLAGS).map((k) => [k, { type: "string" as const }])),
     },
@@ -63,6 +81,8 @@ async function main(): Promise<void> {
     eventsPort: integer("events-port", values["events-port"]) ?? 0,
     faultSeed: integer("fault-seed", values["fault-seed"]),
     quiet: values.quiet,
+    responses: responses(values.responses),
+    rateLimitPerSecond: rate(values["rate-limit"]),
     timing,
   });
   let stopping = false;

@@ -1,3 +1,4 @@
+import type { ResponseMode } from "./responses";
 import type { SeedInput } from "./store/seed";
 
 /** Delays of the emulated platform, all in virtual milliseconds (see clock.ts). */
@@ -53,6 +54,16 @@ export interface EmulatorOptions {
   eventsBufferBytes?: number;
   /** No logs on stderr. */
   quiet?: boolean;
+  /**
+   * Wire form of the answers: `full` (default) sends every member of the spec's tables;
+   * `sparse` omits or nulls each member the real platform may omit or null (emulator/README.md).
+   */
+  responses?: ResponseMode;
+  /**
+   * Requests per second each token may make to the remote API (a token bucket holding one
+   * second's worth); beyond it the answer is 429 with `Retry-After`. Default: no limit.
+   */
+  rateLimitPerSecond?: number;
 }
 
 export function resolveTiming(timing: TimingOptions | undefined): ResolvedTiming {

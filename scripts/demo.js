@@ -4,7 +4,8 @@
 // (the root Pulumi.yaml) through the real `pulumi` CLI: preview, up, outputs, DNS records set in
 // the emulator's simulated DNS, certificates turning active, an in-place volume grow with
 // needsRestart, refresh, destroy. Exits non-zero on any failure; always stops the emulator and
-// removes its temp files, also on Ctrl-C.
+// removes its temp files, also on Ctrl-C. `npm run demo -- --responses sparse` runs it against the
+// emulator's sparse answers (every member the real platform may leave out or null is).
 
 const { spawn, execFileSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -35,6 +36,7 @@ const step = (/** @type {string} */ s) => process.stdout.write(`\n${bold(`==> ${
 const info = (/** @type {string} */ s) => process.stdout.write(`    ${s}\n`);
 
 async function main() {
+  const responses = responsesMode(process.argv.slice(2));
   const major = Number(process.versions.node.split(".")[0]);
   if (major < 22) {
     throw new Error(
@@ -65,6 +67,7 @@ async function main() {
       stateFile,
       "--task-socket",
       path.join(tmpDir, "task.sock"),
+      ...(responses === "sparse" ? ["--responses", "sparse"] : []),
     ],
     { logFile: path.join(tmpDir, "emulator.log") },
   );
@@ -72,6 +75,9 @@ async function main() {
   const api = emulatorApi(emulator.info.url, emulator.info.token);
   info(`emulator at ${emulator.info.url} (pid ${emulator.pid}), state file ${stateFile}`);
   info(`seeded with app ${APP} and Postgres cluster demo-pg (user app_user)`);
+  if (responses === "sparse") {
+    info("sparse answers: members the real platform may leave out or null are left out or null");
+  }
 
   step(
     "Creating a stack of the quickstart program (root Pulumi.yaml → examples/quickstart) on a fresh file backend",
@@ -183,6 +189,24 @@ async function main() {
   if (left.length > 0) throw new Error(`the emulator still holds: ${left.join(", ")}`);
   info("the emulator holds no volumes and no certificates (snapshots stay until their retention ends)");
   await pulumi(["stack", "rm", "--yes", "--force"], { quiet: true });
+}
+
+/**
+ * `--responses full|sparse` (or `--responses=sparse`) from the command line; full by default.
+ * @param {string[]} args @returns {"full" | "sparse"}
+ */
+function responsesMode(args) {
+  let mode = "full";
+  for (let i = 0; i < args.length; i++) {
+    const arg = /** @type {string} */ (args[i]);
+    if (arg === "--responses") mode = args[++i] ?? "";
+    else if (arg.startsWith("--responses=")) mode = arg.slice("--responses=".length);
+    else throw new Error(`unknown argument ${arg}; usage: npm run demo [-- --responses full|sparse]`);
+  }
+  if (mode !== "full" && mode !== "sparse") {
+    throw new Error(`--responses must be full or sparse (got ${JSON.stringify(mode)})`);
+  }
+  return mode;
 }
 
 /** Recompiles dist/ (and relinks node_modules/pulumi-platform) when a source is newer than the build. */

@@ -1,4 +1,4 @@
-import type { DnsRecords, DnsRequirements } from "../../sdk/schemas";
+import type { DnsRecordsWire, DnsRequirements } from "../../sdk/schemas";
 import { stableHex } from "../ids";
 import type { SimulatedDns } from "../store/dns";
 
@@ -25,7 +25,8 @@ export function dnsRequirements(app: string, org: string, hostname: string): Dns
 }
 
 export interface DnsCheck {
-  records: DnsRecords;
+  /** What resolves; a record that is missing is `null` (the response shaper decides its wire form). */
+  records: DnsRecordsWire;
   /** A, AAAA or CNAME of the hostname lead to the app. */
   pointsAtApp: boolean;
   /** `_acme-challenge` CNAME equals the required target. */
@@ -47,8 +48,9 @@ export function checkDns(dns: SimulatedDns, hostname: string, req: DnsRequiremen
     for (const ip of listOf(dns.lookup("A", final))) resolved.add(ip);
     for (const ip of listOf(dns.lookup("AAAA", final))) resolved.add(ip);
   }
-  const challenge = dns.lookup("CNAME", req.acme_challenge.name) ?? "";
-  const txt = dns.lookup("TXT", req.ownership.name) ?? "";
+  const challenge = dns.lookup("CNAME", req.acme_challenge.name)?.replace(/\.$/, "") ?? null;
+  const txt = dns.lookup("TXT", req.ownership.name) ?? null;
+  const zone = zoneOf(name);
   const appIps = new Set([...req.a, ...req.aaaa]);
   return {
     records: {
@@ -56,14 +58,18 @@ export function checkDns(dns: SimulatedDns, hostname: string, req: DnsRequiremen
       aaaa,
       cname: chain,
       resolved_addresses: [...resolved],
-      soa: `ns1.dns.emulator.invalid. hostmaster.${baseName(name)}. 1 7200 3600 1209600 300`,
-      acme_challenge_cname: challenge.replace(/\.$/, ""),
+      // No record anywhere in the domain: it does not resolve, so it has no SOA either.
+      soa: dns.hasZone(zone) ? `ns1.dns.emulator.invalid. hostmaster.${zone}. 1 7200 3600 1209600 300` : null,
+      acme_challenge_cname: challenge,
       ownership_txt: txt,
     },
     pointsAtApp: chain.includes(req.cname) || [...resolved].some((ip) => appIps.has(ip)),
-    acmeChallenge: challenge.replace(/\.$/, "").toLowerCase() === req.acme_challenge.target,
-    ownership: txt !== "" && (txt === req.ownership.app_value || txt === req.ownership.org_value),
+    acmeChallenge: challenge?.toLowerCase() === req.acme_challenge.target,
+    ownership: txt !== null && (txt === req.ownership.app_value || txt === req.ownership.org_value),
   };
 }
+
+/** The domain a hostname belongs to, simplified to its last two labels (`a.b.example.com` → `example.com`). */
+export const zoneOf = (hostname: string) => baseName(hostname).split(".").slice(-2).join(".");
 
 const listOf = (value: string | undefined) => (value ? [value] : []);

@@ -41,6 +41,15 @@ const MAX_BACKLOG = 10_000;
 const hex16 = (n: number) => n.toString(16).padStart(16, "0");
 
 /**
+ * A database checksum as a node writes it: 16 hex digits with the top bit set (the LTX format's
+ * checksum flag, which keeps a real checksum from ever being zero).
+ */
+function ltxChecksum(...parts: (string | number)[]): string {
+  const hex = createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16);
+  return (Number.parseInt(hex[0] as string, 16) | 8).toString(16) + hex.slice(1);
+}
+
+/**
  * A small replicated database (spec 4.5, 6): one primary and replicas. Writes happen on the
  * primary and reach each connected replica after the replication lag (virtual time).
  */
@@ -79,10 +88,12 @@ export class EventCluster {
     return node;
   }
 
-  /** Adds a subscriber; it gets `init` at once, then every event of the node. */
+  /**
+   * Adds a subscriber; it gets `init` at once, then every event of the node. `hostname` is the
+   * primary's, empty on the primary itself and on a replica cut off from it.
+   */
   subscribe(node: DbNode, subscriber: Subscriber): () => void {
-    const data: InitEvent["data"] = { isPrimary: node.isPrimary };
-    if (!node.isPrimary && node.connected) data.hostname = this.primary().hostname;
+    const data: InitEvent["data"] = { isPrimary: node.isPrimary, hostname: this.primaryHostnameFor(node) };
     node.subscribers.add(subscriber);
     subscriber({ type: "init", data });
     return () => node.subscribers.delete(subscriber);
@@ -97,10 +108,7 @@ export class EventCluster {
       const pageSize = options.pageSize ?? prev?.pageSize ?? 4096;
       const txID = (prev?.txID ?? 0) + 1;
       const commit = (prev?.commit ?? 0) + (options.pages ?? 1);
-      const checksum = createHash("sha256")
-        .update(`${prev?.checksum ?? ""}|${options.db}|${txID}|${commit}|${pageSize}`)
-        .digest("hex")
-        .slice(0, 16);
+      const checksum = ltxChecksum(prev?.checksum ?? "", options.db, txID, commit, pageSize);
       const event: TxEvent = {
         type: "tx",
         db: options.db,
@@ -127,8 +135,12 @@ export class EventCluster {
       n.isPrimary = n === target;
       n.connected = true;
     }
+    // The new primary names no primary: it is the one (a real node leaves its hostname empty).
     for (const n of this.nodes)
-      this.emit(n, { type: "primaryChange", data: { isPrimary: n.isPrimary, hostname: target.hostname } });
+      this.emit(n, {
+        type: "primaryChange",
+        data: { isPrimary: n.isPrimary, hostname: this.primaryHostnameFor(n) },
+      });
   }
 
   disconnect(name: string): void {
@@ -145,6 +157,11 @@ export class EventCluster {
     this.emit(node, { type: "primaryChange", data: { isPrimary: false, hostname: this.primary().hostname } });
     const missed = node.backlog.splice(0);
     for (const event of missed) this.send(node, event);
+  }
+
+  /** What `node` reports as the primary's hostname: empty on the primary and when disconnected. */
+  private primaryHostnameFor(node: DbNode): string {
+    return node.isPrimary || !node.connected ? "" : this.primary().hostname;
   }
 
   position(node: DbNode, db: string) {

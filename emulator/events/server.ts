@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ResponseShaper } from "../responses";
 import type { DbNode, EventCluster, StreamEvent } from "./cluster";
 
 export interface EventListener {
@@ -19,6 +20,7 @@ export class EventServers {
   constructor(
     private readonly cluster: EventCluster,
     private readonly bufferBytes: number,
+    private readonly shape: ResponseShaper,
   ) {}
 
   /** Listens for every node; the first node gets `primaryPort`, the others free ports. */
@@ -83,7 +85,7 @@ export class EventServers {
         res.destroy();
         return;
       }
-      res.write(`${JSON.stringify(event)}\n`);
+      res.write(`${JSON.stringify(this.shape.event(event))}\n`);
     });
     res.on("close", stop);
   }

@@ -6,7 +6,13 @@ import { type FaultSpec, FaultSpecSchema } from "../faults";
 import { type DnsRecord, DnsRecordSchema } from "../store/dns";
 
 /** The parts of the emulator the control API drives. */
-export type ControlDeps = Pick<Emulator, "store" | "clock" | "faults" | "requestLog" | "cluster" | "events">;
+export type ControlDeps = Pick<
+  Emulator,
+  "store" | "clock" | "faults" | "requestLog" | "cluster" | "events" | "rateLimiter"
+> & {
+  /** The start-up rate limit, restored by a reset. */
+  initialRateLimit: number | undefined;
+};
 
 const DnsBodySchema = z.object({ records: z.array(DnsRecordSchema) });
 const ClusterStateSchema = z.object({ state: z.enum(["ready", "deleting", "deleted"]) });
@@ -28,12 +34,13 @@ const TxSchema = z.object({
   pages: z.number().int().nonnegative().optional(),
 });
 const FailoverSchema = z.object({ primary: z.string().min(1) });
+const RateLimitSchema = z.object({ perSecond: z.number().positive().max(1_000_000).nullable() });
 
 /** The control API for tests and demos, under `/__emulator/` with the same bearer token. */
 export const controlRoutes =
   (deps: ControlDeps): FastifyPluginAsync =>
   async (app) => {
-    const { store, clock, faults, requestLog, cluster, events } = deps;
+    const { store, clock, faults, requestLog, cluster, events, rateLimiter } = deps;
     const p = CONTROL_PREFIX;
 
     app.get(`${p}/health`, async () => ({ ok: true }));
@@ -117,12 +124,24 @@ export const controlRoutes =
       return { requests: [] };
     });
 
+    const rateLimitView = () => ({ perSecond: rateLimiter.limit ?? null });
+    app.get(`${p}/rate-limit`, async () => rateLimitView());
+    app.put<{ Body: z.infer<typeof RateLimitSchema> }>(
+      `${p}/rate-limit`,
+      { schema: { body: RateLimitSchema } },
+      async (req) => {
+        rateLimiter.set(req.body.perSecond ?? undefined);
+        return rateLimitView();
+      },
+    );
+
     app.get(`${p}/state`, async () => store.dump());
     app.post(`${p}/reset`, async () => {
       store.reset();
       faults.clear();
       requestLog.clear();
       cluster.reset();
+      rateLimiter.set(deps.initialRateLimit);
       return { ok: true };
     });
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import {
-  type CreateVolumeRequest,
-  CreateVolumeRequestSchema,
-  type ExtendVolumeRequest,
-  ExtendVolumeRequestSchema,
-  type UpdateVolumeRequest,
-  UpdateVolumeRequestSchema,
-} from "../../sdk/schemas";
+  CreateVolumeBody,
+  type CreateVolumeBody as CreateVolumeRequest,
+  ExtendVolumeBody,
+  type ExtendVolumeBody as ExtendVolumeRequest,
+  UpdateVolumeBody,
+  type UpdateVolumeBody as UpdateVolumeRequest,
+} from "../requests";
+import type { ResponseShaper } from "../responses";
 import type { Store } from "../store";
 
 type AppParams = { app_name: string };
@@ -14,59 +15,62 @@ type VolumeParams = AppParams & { volume_id: string };
 
 /** Volumes and snapshots (spec 4.3). */
 export const volumeRoutes =
-  (store: Store): FastifyPluginAsync =>
+  (store: Store, shape: ResponseShaper): FastifyPluginAsync =>
   async (app) => {
     const volumes = store.volumes;
 
-    app.get<{ Params: AppParams }>("/v1/apps/:app_name/volumes", async (req) => {
+    app.get<{ Params: AppParams }>("/v1/apps/:app_name/volumes", async (req, reply) => {
       store.requireApp(req.params.app_name);
-      return volumes.list(req.params.app_name);
+      return reply.send(shape.volumes(volumes.list(req.params.app_name)));
     });
 
     app.post<{ Params: AppParams; Body: CreateVolumeRequest }>(
       "/v1/apps/:app_name/volumes",
-      { schema: { body: CreateVolumeRequestSchema } },
+      { schema: { body: CreateVolumeBody } },
       async (req) => {
         const target = store.requireApp(req.params.app_name);
-        return volumes.create(target.name, target.primaryRegion, req.body);
+        return shape.volume(volumes.create(target.name, target.primaryRegion, req.body));
       },
     );
 
     app.get<{ Params: VolumeParams }>("/v1/apps/:app_name/volumes/:volume_id", async (req) => {
       store.requireApp(req.params.app_name);
-      return volumes.get(req.params.app_name, req.params.volume_id);
+      return shape.volume(volumes.get(req.params.app_name, req.params.volume_id));
     });
 
     app.put<{ Params: VolumeParams; Body: UpdateVolumeRequest }>(
       "/v1/apps/:app_name/volumes/:volume_id",
-      { schema: { body: UpdateVolumeRequestSchema } },
+      { schema: { body: UpdateVolumeBody } },
       async (req) => {
         store.requireApp(req.params.app_name);
-        return volumes.update(req.params.app_name, req.params.volume_id, req.body);
+        return shape.volume(volumes.update(req.params.app_name, req.params.volume_id, req.body));
       },
     );
 
     app.delete<{ Params: VolumeParams }>("/v1/apps/:app_name/volumes/:volume_id", async (req) => {
       store.requireApp(req.params.app_name);
-      return volumes.destroy(req.params.app_name, req.params.volume_id);
+      return shape.volume(volumes.destroy(req.params.app_name, req.params.volume_id));
     });
 
     app.put<{ Params: VolumeParams; Body: ExtendVolumeRequest }>(
       "/v1/apps/:app_name/volumes/:volume_id/extend",
-      { schema: { body: ExtendVolumeRequestSchema } },
+      { schema: { body: ExtendVolumeBody } },
       async (req) => {
         store.requireApp(req.params.app_name);
-        return volumes.extend(req.params.app_name, req.params.volume_id, req.body.size_gb);
+        return shape.extend(volumes.extend(req.params.app_name, req.params.volume_id, req.body.size_gb));
       },
     );
 
-    app.get<{ Params: VolumeParams }>("/v1/apps/:app_name/volumes/:volume_id/snapshots", async (req) => {
-      store.requireApp(req.params.app_name);
-      return volumes.listSnapshots(req.params.app_name, req.params.volume_id);
-    });
+    app.get<{ Params: VolumeParams }>(
+      "/v1/apps/:app_name/volumes/:volume_id/snapshots",
+      async (req, reply) => {
+        store.requireApp(req.params.app_name);
+        return reply.send(shape.snapshots(volumes.listSnapshots(req.params.app_name, req.params.volume_id)));
+      },
+    );
 
     app.post<{ Params: VolumeParams }>("/v1/apps/:app_name/volumes/:volume_id/snapshots", async (req) => {
       store.requireApp(req.params.app_name);
-      return volumes.createSnapshot(req.params.app_name, req.params.volume_id);
+      return shape.onDemandSnapshot(volumes.createSnapshot(req.params.app_name, req.params.volume_id));
     });
   };

@@ -1,9 +1,10 @@
+// Wire types: what the emulator sends may omit the members the sdk normalises on parsing.
 import type {
-  CertificateCheckResponse,
-  CertificateDetails,
+  CertificateCheckResponseWire as CertificateCheckResponse,
+  CertificateDetailsWire as CertificateDetails,
   CertificateEntry,
   CertificateListEntry,
-  CertificateListResponse,
+  CertificateListResponseWire as CertificateListResponse,
   Validation,
 } from "../../sdk/schemas";
 import { checkDns, dnsRequirements } from "../certificates/dns-requirements";

@@ -41,6 +41,13 @@ export class SimulatedDns {
     return this.records.get(`${type} ${normalize(name)}`)?.value;
   }
 
+  /** Whether any record is named `zone` or a name under it. */
+  hasZone(zone: string): boolean {
+    const z = normalize(zone);
+    for (const r of this.records.values()) if (r.name === z || r.name.endsWith(`.${z}`)) return true;
+    return false;
+  }
+
   /** Follows CNAMEs (at most 8 hops) and returns the final name and every name on the way. */
   follow(name: string): { final: string; chain: string[] } {
     const chain: string[] = [];

@@ -15,6 +15,8 @@ export interface ClusterRecord {
 
 /** Roles the platform and Postgres keep for themselves (400 "system user"). */
 const SYSTEM_USERS = new Set([
+  // The platform's Postgres images create flypgadmin (superuser) and repmgr (replication).
+  "flypgadmin",
   "repmgr",
   "replicator",
   "replication",

@@ -1,14 +1,16 @@
 import type {
   Backup,
-  CreateVolumeRequest,
   ExtendVolumeResponse,
   OnDemandSnapshotResponse,
   Snapshot,
-  UpdateVolumeRequest,
   Volume,
 } from "../../sdk/schemas";
 import { conflict, invalid, notFound, unprocessable } from "../errors";
 import { randomId, stableHex } from "../ids";
+import type {
+  CreateVolumeBody as CreateVolumeRequest,
+  UpdateVolumeBody as UpdateVolumeRequest,
+} from "../requests";
 import type { StoreContext } from "./context";
 
 export interface VolumeRecord {

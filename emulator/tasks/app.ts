@@ -7,6 +7,7 @@ import {
   TaskExpireSchema,
 } from "../../sdk/schemas";
 import { installErrorHandler, installJsonParser } from "../app-hooks";
+import type { ResponseShaper } from "../responses";
 import { zodValidatorCompiler } from "../validation";
 import type { TaskRegistry } from "./registry";
 
@@ -17,7 +18,11 @@ const UpsertNamedBodySchema = CreateTaskRequestSchema;
  * The local task API (spec 4.4) served over the unix socket, virtual host `platform`.
  * Authentication of the socket is not shown in the spec; file mode 0600 guards it.
  */
-export function buildTaskApp(tasks: TaskRegistry, logger: FastifyServerOptions["logger"]): FastifyInstance {
+export function buildTaskApp(
+  tasks: TaskRegistry,
+  logger: FastifyServerOptions["logger"],
+  shape: ResponseShaper,
+): FastifyInstance {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -27,7 +32,7 @@ export function buildTaskApp(tasks: TaskRegistry, logger: FastifyServerOptions["
   installJsonParser(app);
   installErrorHandler(app);
 
-  app.get("/v1/tasks", async () => ({ tasks: tasks.list() }));
+  app.get("/v1/tasks", async () => shape.taskList({ tasks: tasks.list() }));
   app.get<{ Params: { name: string } }>("/v1/tasks/:name", async (req) => tasks.get(req.params.name));
   app.post<{ Body: CreateTaskRequest }>(
     "/v1/tasks",

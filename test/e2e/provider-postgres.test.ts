@@ -3,52 +3,60 @@ import {
   expectNoPlaintext,
   plainExport,
   platformConfig,
+  RESPONSE_MODES,
   useE2eEmulator,
 } from "../integration/provider/e2e-support";
 import { programPath, withStack } from "../support/engine";
 
-const e = useE2eEmulator();
+// The lifecycle runs against the emulator's full answers and against its sparse ones (what the
+// real platform may leave out or null).
+describe.each(RESPONSE_MODES)(
+  "PostgresPasswordRotation through the real engine (%s responses)",
+  (responses) => {
+    const e = useE2eEmulator({ responses });
 
-describe("PostgresPasswordRotation through the real engine", () => {
-  it("walks preview, up, no-change preview/refresh, trigger rotation, a refused user and destroy", async () => {
-    const programDir = programPath("provider-postgres");
-    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
-      const { stack } = ctx;
-      expect((await stack.preview()).changeSummary.create).toBe(2);
+    it("walks preview, up, no-change preview/refresh, trigger rotation, a refused user and destroy", async () => {
+      const programDir = programPath("provider-postgres");
+      await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+        const { stack } = ctx;
+        expect((await stack.preview()).changeSummary.create).toBe(2);
 
-      const up = await stack.up();
-      expect(up.outputs.username?.value).toBe("app_user");
-      expect(up.outputs.password?.secret).toBe(true);
-      const firstPassword = String(up.outputs.password?.value);
-      expect(firstPassword.length).toBeGreaterThan(8);
+        const up = await stack.up();
+        expect(up.outputs.username?.value).toBe("app_user");
+        expect(up.outputs.password?.secret).toBe(true);
+        const firstPassword = String(up.outputs.password?.value);
+        expect(firstPassword.length).toBeGreaterThan(8);
 
-      await stack.preview({ expectNoChanges: true });
-      // No read endpoint: even a rotation made elsewhere leaves the state as it is.
-      await e.api("POST", "/v1/postgres/demo-pg/users/app_user/rotate_password", {});
-      await stack.refresh({ expectNoChanges: true });
+        await stack.preview({ expectNoChanges: true });
+        // No read endpoint: even a rotation made elsewhere leaves the state as it is.
+        await e.api("POST", "/v1/postgres/demo-pg/users/app_user/rotate_password", {});
+        await stack.refresh({ expectNoChanges: true });
 
-      // A new trigger value rotates again through a replace.
-      await stack.setConfig("rotation", { value: "2" });
-      const rotated = await stack.up();
-      expect(rotated.summary.resourceChanges).toMatchObject({ replace: 1 });
-      const secondPassword = String(rotated.outputs.password?.value);
-      expect(secondPassword).not.toBe(firstPassword);
-      expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [
-        firstPassword,
-        secondPassword,
-      ]);
+        // A new trigger value rotates again through a replace.
+        await stack.setConfig("rotation", { value: "2" });
+        const rotated = await stack.up();
+        expect(rotated.summary.resourceChanges).toMatchObject({ replace: 1 });
+        const secondPassword = String(rotated.outputs.password?.value);
+        expect(secondPassword).not.toBe(firstPassword);
+        expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [
+          firstPassword,
+          secondPassword,
+        ]);
 
-      // A reserved user: the platform's 400 surfaces with what to do, and the state is unchanged.
-      await stack.setConfig("username", { value: "postgres" });
-      await expect(stack.up()).rejects.toThrow(/failed with 400.*reserved.*choose an application user/s);
-      await stack.removeConfig("username");
-      await stack.preview({ expectNoChanges: true });
+        // A reserved user: the platform's 400 surfaces with what to do, and the state is unchanged.
+        await stack.setConfig("username", { value: "postgres" });
+        await expect(stack.up()).rejects.toThrow(/failed with 400.*reserved.*choose an application user/s);
+        await stack.removeConfig("username");
+        await stack.preview({ expectNoChanges: true });
 
-      const destroy = await stack.destroy();
-      expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
+        const destroy = await stack.destroy();
+        expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
+      });
     });
-  });
+  },
+);
 
+describe("PostgresPasswordRotation without credentials", () => {
   it("fails at preview without credentials, saying how to set them", async () => {
     await withStack({ programDir: programPath("provider-postgres") }, async ({ stack }) => {
       const err = await stack.preview().catch((e: Error) => e);

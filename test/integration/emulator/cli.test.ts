@@ -124,9 +124,61 @@ describe("platform-emulator CLI", () => {
 
   test("without --token a random token is generated", async () => {
     const run = await startCli(["--port", "0", "--task-socket", join(tempDir(), "api.sock"), "--quiet"]);
-    expect(run.line.token.length).toBeGreaterThanOrEqual(24);
+    expect((run.line.token ?? "").length).toBeGreaterThanOrEqual(24);
     run.child.kill("SIGINT");
     expect(await exited(run.child)).toBe(0);
+  });
+
+  test("--responses sparse answers sparse; --rate-limit N/s answers 429 with Retry-After beyond N", async () => {
+    const run = await startCli([
+      "--port",
+      "0",
+      "--token",
+      "t",
+      "--task-socket",
+      join(tempDir(), "api.sock"),
+      "--quiet",
+      "--responses",
+      "sparse",
+      "--rate-limit",
+      "0.01/s",
+    ]);
+    try {
+      const headers = { authorization: "Bearer t", "content-type": "application/json" };
+      const acme = await fetch(`${run.line.url}/v1/apps/demo-app/certificates/acme`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ hostname: "app.example.com" }),
+      });
+      expect(acme.status).toBe(201);
+      const body = (await acme.json()) as { certificates: unknown };
+      expect(body).not.toHaveProperty("dns_provider");
+      expect(body.certificates).toBeNull();
+      // One request per 100 s: the bucket held one, the next waits for the refill.
+      const limited = await fetch(`${run.line.url}/v1/apps/demo-app/volumes`, { headers });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(99);
+      expect(((await limited.json()) as { error: string }).error).toContain("rate limited");
+      // The control API is never limited.
+      expect((await fetch(`${run.line.url}/__emulator/health`, { headers })).status).toBe(200);
+    } finally {
+      run.child.kill("SIGTERM");
+      expect(await exited(run.child)).toBe(0);
+    }
+  });
+
+  test.each([
+    [["--responses", "thin"], "--responses must be one of full, sparse"],
+    [["--rate-limit", "0"], "--rate-limit must be a positive number"],
+    [["--rate-limit", "fast"], "--rate-limit must be a positive number"],
+  ])("%j exits 2 naming the flag", async (args, message) => {
+    const child = spawn(node, [cli, "--port", "0", ...args], {
+      env: { ...process.env, NODE_PATH: join(root, "node_modules") },
+    });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    expect(await exited(child)).toBe(2);
+    expect(err).toContain(message);
   });
 
   test("an unknown flag exits 2 with the usage on stderr", async () => {

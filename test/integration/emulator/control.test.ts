@@ -1,3 +1,4 @@
+import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startTestEmulator, type TestEmulator } from "./helpers";
 
@@ -31,6 +32,47 @@ describe("bearer auth", () => {
     expect((await t.api("GET", "/__emulator/health", undefined, "secret")).status).toBe(401);
     const ok = await t.api("GET", "/__emulator/health");
     expect(ok).toMatchObject({ status: 200, body: { ok: true } });
+  });
+
+  const withHeader = async (authorization: string, path = "/v1/apps/demo-app/volumes") => {
+    const res = await request(`${t.emu.url}${path}`, { headers: { authorization } });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, body: JSON.parse(text) };
+  };
+
+  test.each([
+    "Bearer secret-token",
+    "FlyV1 secret-token",
+    "bearer secret-token",
+    "BEARER secret-token",
+    "flyv1 secret-token",
+    "FLYV1 secret-token",
+  ])("the official client's schemes are accepted, compared case-insensitively: %s", async (header) => {
+    expect((await withHeader(header)).status).toBe(200);
+  });
+
+  test.each([
+    ["Basic secret-token", "scheme"],
+    ["Token secret-token", "scheme"],
+    ["secret-token", "scheme"],
+    ["FlyV1 wrong-token", "not valid"],
+    ["Bearer secret-token-and-more", "not valid"],
+    ["FlyV1", "scheme"],
+  ])("anything else is still 401: %s", async (header, message) => {
+    const res = await withHeader(header);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toContain(message);
+  });
+
+  test("every response carries an x-request-id, a different one per request, 401 and 404 included", async () => {
+    const ids = [
+      (await withHeader("Bearer secret-token")).headers["x-request-id"],
+      (await withHeader("Bearer secret-token")).headers["x-request-id"],
+      (await withHeader("Bearer nope")).headers["x-request-id"],
+      (await withHeader("Bearer secret-token", "/v1/nothing")).headers["x-request-id"],
+    ];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(new Set(ids).size).toBe(4);
   });
 
   test("an unknown route is a 404 {error}", async () => {

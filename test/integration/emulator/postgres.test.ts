@@ -53,11 +53,14 @@ describe("rotate_password", () => {
     expect(res.body.error).toBe('user "postgres" is reserved: its password is managed by the platform');
   });
 
-  test.each(["pg_monitor", "repmgr", "rdsadmin"])("400 for the system user %s", async (user) => {
-    const res = await rotate(user);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe(`user "${user}" is a system user and cannot be rotated`);
-  });
+  test.each(["pg_monitor", "repmgr", "flypgadmin", "rdsadmin"])(
+    "400 for the system user %s",
+    async (user) => {
+      const res = await rotate(user);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(`user "${user}" is a system user and cannot be rotated`);
+    },
+  );
 
   test.each(["Bad-Name", "1abc", "a%20b", "x".repeat(64)])(
     "400 for the malformed username %s",
@@ -94,10 +97,19 @@ describe("rotate_password", () => {
     expect(res.body.error).toBe('postgres cluster "demo-pg" has been deleted');
   });
 
-  test.each([["yes"], [1], [null]])("422 when kill_sessions is %s, not a boolean", async (value) => {
-    const res = await rotate("app_user", { kill_sessions: value });
-    expect(res.status).toBe(422);
-    expect(res.body.error).toContain("kill_sessions");
+  test.each([["yes"], [1], ["true"], [{}]])(
+    "422 when kill_sessions is %j, not true, false or null",
+    async (value) => {
+      const res = await rotate("app_user", { kill_sessions: value });
+      expect(res.status).toBe(422);
+      expect(res.body.error).toContain("kill_sessions");
+    },
+  );
+
+  test("kill_sessions null is not given, as every optional member: 200 with a new password", async () => {
+    const res = await rotate("app_user", { kill_sessions: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ username: "app_user", password: expect.any(String) });
   });
 
   test("503 with Retry-After while the admin component is unavailable, 200 once it is back", async () => {

@@ -2,18 +2,26 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { RunningEmulator } from "../../../emulator";
-import { type ProviderEmulator, startProviderEmulator } from "./emulator";
+import { type ProviderEmulator, type ResponsesMode, startProviderEmulator } from "./emulator";
+
+/** The emulator modes the provider's lifecycles run against (issue 9: both must pass). */
+export const RESPONSE_MODES: readonly ResponsesMode[] = ["full", "sparse"];
 
 /**
- * An emulator for one e2e file, with fast timings: started before the file's tests, closed after
- * them. The returned handle is filled in when the file's tests start.
+ * An emulator for one e2e file (or describe block), with fast timings: started before its tests,
+ * closed after them. The returned handle is filled in when the tests start. `responses: "sparse"`
+ * answers like the real platform: optional members left out or null.
  */
-export function useE2eEmulator(): ProviderEmulator {
+export function useE2eEmulator(options: { responses?: ResponsesMode } = {}): ProviderEmulator {
   const handle = {} as ProviderEmulator;
   beforeAll(async () => {
     Object.assign(
       handle,
-      await startProviderEmulator("provider-e2e-", { restoreDelayMs: 500, snapshotListDelayMs: 500 }),
+      await startProviderEmulator(
+        "provider-e2e-",
+        { restoreDelayMs: 500, snapshotListDelayMs: 500 },
+        options.responses,
+      ),
     );
   });
   afterAll(async () => {

@@ -17,10 +17,17 @@ export interface ProviderEmulator {
   state(): Promise<EmulatorState>;
 }
 
-/** Starts an emulator on free ports with a private task socket (in a temp dir named `prefix`). */
+/** Which answers the emulator gives: the spec's full ones, or the real platform's sparse ones. */
+export type ResponsesMode = "full" | "sparse";
+
+/**
+ * Starts an emulator on free ports with a private task socket (in a temp dir named `prefix`);
+ * `responses: "sparse"` leaves out or nulls every member the real platform may leave out or null.
+ */
 export async function startProviderEmulator(
   prefix: string,
   timing: TimingOptions,
+  responses: ResponsesMode = "full",
 ): Promise<ProviderEmulator> {
   const emu = await startEmulator({
     port: 0,
@@ -28,6 +35,7 @@ export async function startProviderEmulator(
     quiet: true,
     taskSocket: join(mkdtempSync(join(tmpdir(), prefix)), "api.sock"),
     timing,
+    responses,
   });
   const api = async <T>(method: string, path: string, body?: unknown) => {
     const res = await request(`${emu.url}${path}`, {
