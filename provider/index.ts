@@ -10,6 +10,7 @@ export {
   type CertificateInfo,
   type CertificateSummary,
   checkCertificate,
+  type DnsRecordsInfo,
   getCertificate,
   getVolume,
   type LookupCredentials,

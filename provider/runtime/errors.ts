@@ -4,9 +4,18 @@
  * @module
  */
 import { AmbiguousRequestError, ApiError, TimeoutError } from "../../sdk";
+import { refusedTokenAdvice } from "./credentials";
 
-/** Wraps `err` into an Error whose message starts with `action` and ends with `advice`. */
+/**
+ * Wraps `err` into an Error whose message starts with `action` and ends with `advice`. A refused
+ * token (401) gets one piece of advice, fitted to the command and where the token came from,
+ * instead of the sdk's generic hint and `advice`.
+ */
 export function explain(err: unknown, action: string, advice?: string): Error {
+  if (err instanceof ApiError && err.status === 401) {
+    const refused = `${err.method} ${err.path} failed with 401: ${err.platformMessage || "(no message)"}`;
+    return new Error(`${action} failed: ${refused}. ${refusedTokenAdvice()}`, { cause: err });
+  }
   const base = err instanceof Error ? err.message : String(err);
   let message = `${action} failed: ${base}`;
   if (err instanceof AmbiguousRequestError && !advice) {

@@ -4,6 +4,7 @@
  * @module
  */
 import * as acme from "./acme-certificate";
+import { noteProgramOperation } from "./credentials";
 import * as custom from "./custom-certificate";
 import * as rotation from "./postgres-password-rotation";
 import * as vol from "./volume";
@@ -18,10 +19,30 @@ interface ResourceModule {
   remove: unknown;
 }
 
+/**
+ * The engine calls check, create and update only when the program ran, i.e. when `configure` got
+ * the current stack config (refresh and destroy get the config recorded in the state): a refused
+ * token's advice depends on it.
+ */
+function programOperation<F>(fn: F): F {
+  if (typeof fn !== "function") return fn;
+  return ((...args: unknown[]) => {
+    noteProgramOperation();
+    return (fn as (...a: unknown[]) => unknown)(...args);
+  }) as F;
+}
+
 function provider<M extends ResourceModule>(
   m: M,
 ): Pick<M, "check" | "diff" | "create" | "read" | "update"> & { delete: M["remove"] } {
-  return { check: m.check, diff: m.diff, create: m.create, read: m.read, update: m.update, delete: m.remove };
+  return {
+    check: programOperation(m.check),
+    diff: m.diff,
+    create: programOperation(m.create),
+    read: m.read,
+    update: programOperation(m.update),
+    delete: m.remove,
+  };
 }
 
 /** Volume. */

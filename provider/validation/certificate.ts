@@ -6,8 +6,14 @@
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { z } from "zod";
-import { failuresOf, isUnknown, type ValidationFailure } from "./common";
-import { optionalBoolean, optionalInteger, requiredString } from "./fields";
+import {
+  failuresOf,
+  isUnknown,
+  unknownPropertyFailures,
+  type ValidationFailure,
+  withoutSecretProperties,
+} from "./common";
+import { optionalBoolean, optionalInteger, requiredSecretString, requiredString } from "./fields";
 import { certificateNameCovers, hostnameProblem } from "./hostname";
 import { MAX_WAIT_SECONDS } from "./volume";
 
@@ -41,14 +47,22 @@ export type AcmeCertificateInputs = z.infer<typeof AcmeCertificateInputsSchema>;
 export const CustomCertificateInputsSchema = z.object({
   ...commonFields,
   fullchain: requiredString("fullchain", "the PEM certificate chain, leaf certificate first"),
-  privateKey: requiredString("privateKey", "the PEM private key of the leaf certificate"),
+  privateKey: requiredSecretString("privateKey", "the PEM private key of the leaf certificate"),
 });
 /** CustomCertificate inputs as the provider receives them. */
 export type CustomCertificateInputs = z.infer<typeof CustomCertificateInputsSchema>;
 
+/** Inputs of a CustomCertificate that are secrets: no check failure names them (see {@link withoutSecretProperties}). */
+export const CUSTOM_CERTIFICATE_SECRET_INPUTS = ["privateKey"] as const;
+
 /** Validates AcmeCertificate inputs. */
 export function validateAcmeCertificateArgs(news: Record<string, unknown>): ValidationFailure[] {
-  return failuresOf(AcmeCertificateInputsSchema, news);
+  return [
+    ...unknownPropertyFailures("AcmeCertificate", news, {
+      names: Object.keys(AcmeCertificateInputsSchema.shape),
+    }),
+    ...failuresOf(AcmeCertificateInputsSchema, news),
+  ];
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -80,13 +94,23 @@ export function certificateNames(cert: X509Certificate): { san: string[]; cn: st
 /**
  * Validates CustomCertificate inputs, parsing the PEM: the leaf must not be expired at `now`,
  * the key must match the leaf, and the hostname must be in the leaf's SAN or CN (wildcards
- * honoured). Values unknown at preview are skipped.
+ * honoured). Values unknown at preview are skipped. No failure names `privateKey` as its
+ * property: the engine would print the key (the reason names it instead).
  */
 export function validateCustomCertificateArgs(
   news: Record<string, unknown>,
   now: Date = new Date(),
 ): ValidationFailure[] {
-  const failures = failuresOf(CustomCertificateInputsSchema, news);
+  return withoutSecretProperties(customCertificateFailures(news, now), CUSTOM_CERTIFICATE_SECRET_INPUTS);
+}
+
+function customCertificateFailures(news: Record<string, unknown>, now: Date): ValidationFailure[] {
+  const failures = [
+    ...unknownPropertyFailures("CustomCertificate", news, {
+      names: Object.keys(CustomCertificateInputsSchema.shape),
+    }),
+    ...failuresOf(CustomCertificateInputsSchema, news),
+  ];
   const failed = new Set(failures.map((f) => f.property));
   const { fullchain, privateKey, hostname } = news;
 

@@ -18,6 +18,28 @@ export function requiredString(property: string, about: string) {
     .min(1, { error: `${property} must not be empty: ${about}` });
 }
 
+/**
+ * A required, non-empty string holding a secret: messages say what kind of value was received
+ * (a number, an object), never the value.
+ */
+export function requiredSecretString(property: string, about: string) {
+  return z
+    .string({
+      error: (iss) =>
+        iss.input === undefined
+          ? `${property} is required: ${about}`
+          : `${property} must be a string: ${about} (got ${kindOf(iss.input)})`,
+    })
+    .min(1, { error: `${property} must not be empty: ${about}` });
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  const type = typeof value;
+  return type === "object" ? "an object" : `a ${type}`;
+}
+
 /** An optional, non-empty string. */
 export function optionalString(property: string, about: string) {
   return z

@@ -1,25 +1,78 @@
 /**
- * Rules of PostgresPasswordRotation inputs. Which user names the platform reserves is its own
- * business (spec 7, 400): only names that cannot be sent at all are rejected here.
+ * Rules of PostgresPasswordRotation inputs. The user names the platform refuses with a 400 for
+ * any cluster (spec 7: malformed, reserved, system users) are refused at preview with the
+ * platform's own message; whether a user exists stays the platform's call.
  * @module
  */
 import { z } from "zod";
-import { failuresOf, type ValidationFailure } from "./common";
+import { failuresOf, isUnknown, unknownPropertyFailures, type ValidationFailure } from "./common";
 import { optionalBoolean, optionalStringMap, requiredString } from "./fields";
 
 /** Inputs that rotate the password again (through a replace) when changed. */
 export const ROTATION_REPLACE_PROPERTIES = ["clusterId", "username", "triggers"] as const;
 
-const noSpaceOrSlash = (property: string) =>
-  requiredString(
-    property,
-    property === "clusterId" ? "the Postgres cluster id" : "the Postgres user name",
-  ).refine((value) => !/[\s/]/.test(value), { error: `${property} must not contain spaces or slashes` });
+/**
+ * A user name the platform accepts: an unquoted Postgres identifier of at most 63 bytes, lowercase
+ * (the platform's pattern, `^[a-z_][a-z0-9_$]{0,62}$`).
+ */
+export const POSTGRES_USERNAME_PATTERN = /^[a-z_][a-z0-9_$]{0,62}$/;
+
+/**
+ * Users whose password the platform manages itself (400 "reserved"): `postgres`, the operator
+ * user of every managed cluster.
+ */
+export const RESERVED_POSTGRES_USERS: readonly string[] = ["postgres"];
+
+/**
+ * Roles the platform's clusters and Postgres keep for themselves (400 "system user"): every
+ * `pg_*` role, the cluster's superuser (`flypgadmin`), replication (`repmgr`, `replicator`,
+ * `replication`) and the platform's other admin roles.
+ */
+export const SYSTEM_POSTGRES_USERS: readonly string[] = [
+  "flypgadmin",
+  "repmgr",
+  "replicator",
+  "replication",
+  "platformadmin",
+  "postgres_exporter",
+  "rdsadmin",
+  "rdsrepladmin",
+  "cloudsqladmin",
+  "azure_superuser",
+  "supabase_admin",
+];
+
+/**
+ * Why the platform refuses to rotate `username` whatever the cluster, in the platform's words,
+ * or undefined when only the platform can tell (the user may or may not exist).
+ */
+export function postgresUsernameProblem(username: string): string | undefined {
+  if (!POSTGRES_USERNAME_PATTERN.test(username)) {
+    return `username "${username}" is malformed: use 1 to 63 lowercase letters, digits, "_" or "$", not starting with a digit`;
+  }
+  if (RESERVED_POSTGRES_USERS.includes(username)) {
+    return `user "${username}" is reserved: its password is managed by the platform`;
+  }
+  if (username.startsWith("pg_") || SYSTEM_POSTGRES_USERS.includes(username)) {
+    return `user "${username}" is a system user and cannot be rotated`;
+  }
+  return undefined;
+}
+
+const clusterIdField = requiredString("clusterId", "the Postgres cluster id").refine(
+  (value) => !/[\s/]/.test(value),
+  { error: "clusterId must not contain spaces or slashes" },
+);
+
+const usernameField = requiredString("username", "the Postgres user name").refine(
+  (value) => isUnknown(value) || postgresUsernameProblem(value) === undefined,
+  { error: (iss) => postgresUsernameProblem(String(iss.input)) ?? "username is refused by the platform" },
+);
 
 /** Shape of every PostgresPasswordRotation input. */
 export const PostgresPasswordRotationInputsSchema = z.object({
-  clusterId: noSpaceOrSlash("clusterId"),
-  username: noSpaceOrSlash("username"),
+  clusterId: clusterIdField,
+  username: usernameField,
   killSessions: optionalBoolean("killSessions"),
   triggers: optionalStringMap("triggers"),
 });
@@ -28,5 +81,10 @@ export type PostgresPasswordRotationInputs = z.infer<typeof PostgresPasswordRota
 
 /** Validates PostgresPasswordRotation inputs. */
 export function validatePostgresPasswordRotationArgs(news: Record<string, unknown>): ValidationFailure[] {
-  return failuresOf(PostgresPasswordRotationInputsSchema, news);
+  return [
+    ...unknownPropertyFailures("PostgresPasswordRotation", news, {
+      names: Object.keys(PostgresPasswordRotationInputsSchema.shape),
+    }),
+    ...failuresOf(PostgresPasswordRotationInputsSchema, news),
+  ];
 }

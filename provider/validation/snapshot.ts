@@ -3,7 +3,7 @@
  * @module
  */
 import { z } from "zod";
-import { failuresOf, type ValidationFailure } from "./common";
+import { failuresOf, unknownPropertyFailures, type ValidationFailure } from "./common";
 import { optionalInteger, optionalStringMap, requiredString } from "./fields";
 import { MAX_WAIT_SECONDS } from "./volume";
 
@@ -25,5 +25,10 @@ export type VolumeSnapshotInputs = z.infer<typeof VolumeSnapshotInputsSchema>;
 
 /** Validates VolumeSnapshot inputs. */
 export function validateVolumeSnapshotArgs(news: Record<string, unknown>): ValidationFailure[] {
-  return failuresOf(VolumeSnapshotInputsSchema, news);
+  return [
+    ...unknownPropertyFailures("VolumeSnapshot", news, {
+      names: Object.keys(VolumeSnapshotInputsSchema.shape),
+    }),
+    ...failuresOf(VolumeSnapshotInputsSchema, news),
+  ];
 }

@@ -3,7 +3,14 @@
  * @module
  */
 import { z } from "zod";
-import { failuresOf, isSet, isUnknown, type ValidationFailure } from "./common";
+import {
+  failuresOf,
+  isSet,
+  isUnknown,
+  type KnownProperties,
+  unknownPropertyFailures,
+  type ValidationFailure,
+} from "./common";
 import { optionalBoolean, optionalInteger, optionalString, requiredString } from "./fields";
 
 /** Snapshot retention limits in days (spec 8). */
@@ -80,6 +87,12 @@ export const VolumeInputsSchema = z.object({
   restoreTimeoutSeconds: optionalInteger("restoreTimeoutSeconds", 1, MAX_WAIT_SECONDS, "seconds"),
 });
 
+/** The inputs a Volume takes; anything else is a typo reported at preview. */
+export const VOLUME_PROPERTIES: KnownProperties = {
+  names: Object.keys(VolumeInputsSchema.shape),
+  nested: { compute: Object.keys(ComputeInputSchema.shape) },
+};
+
 /** Volume inputs as the provider receives them (camelCase). */
 export type VolumeInputs = z.infer<typeof VolumeInputsSchema>;
 
@@ -98,7 +111,10 @@ export function validateVolumeArgs(
   news: Record<string, unknown>,
   olds: Record<string, unknown> = {},
 ): ValidationFailure[] {
-  const failures = failuresOf(VolumeInputsSchema, news);
+  const failures = [
+    ...unknownPropertyFailures("Volume", news, VOLUME_PROPERTIES),
+    ...failuresOf(VolumeInputsSchema, news),
+  ];
   const failed = new Set(failures.map((f) => f.property));
 
   if (isSet(news.snapshotId) && isSet(news.sourceVolumeId)) {

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   certificateNameCovers,
   hostnameProblem,
+  nearestName,
+  postgresUsernameProblem,
   UNKNOWN,
   validateAcmeCertificateArgs,
   validateCustomCertificateArgs,
@@ -243,9 +245,9 @@ describe("validateCustomCertificateArgs", () => {
     const failures = validateCustomCertificateArgs(args(expired, "old.example.com"));
     expect(failures).toEqual([{ property: "fullchain", reason: expect.stringMatching(/expired on/) }]);
   });
-  it("rejects a key that does not match the certificate", () => {
+  it("rejects a key that does not match the certificate, naming privateKey only in the reason", () => {
     const failures = validateCustomCertificateArgs(args(good, "app.example.com", { privateKey: other.key }));
-    expect(failures).toEqual([{ property: "privateKey", reason: expect.stringMatching(/does not match/) }]);
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^privateKey does not match/) }]);
   });
   it("rejects a hostname not in SAN or CN", () => {
     const failures = validateCustomCertificateArgs(args(good, "shop.example.com"));
@@ -265,11 +267,53 @@ describe("validateCustomCertificateArgs", () => {
       reason: expect.stringMatching(/no PEM certificate/),
     });
   });
-  it("rejects an unreadable private key without echoing it", () => {
+  it("rejects an unreadable private key without echoing it or naming it as the property", () => {
     const failures = validateCustomCertificateArgs(
       args(good, "app.example.com", { privateKey: "not-a-key-SECRET" }),
     );
-    expect(failures).toEqual([{ property: "privateKey", reason: expect.not.stringContaining("SECRET") }]);
+    expect(failures).toEqual([{ property: "", reason: expect.not.stringContaining("SECRET") }]);
+    expect(failures[0]?.reason).toMatch(/^privateKey is not a PEM private key/);
+  });
+  it("rejects a truncated PEM key without echoing any line of it", () => {
+    const truncated = good.key.split("\n").slice(0, 4).join("\n");
+    const failures = validateCustomCertificateArgs(args(good, "app.example.com", { privateKey: truncated }));
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^privateKey /) }]);
+    for (const line of truncated.split("\n")) expect(failures[0]?.reason).not.toContain(line);
+  });
+
+  const secretShapes: [string, unknown, RegExp][] = [
+    ["a number", 1234567, /privateKey must be a string.*\(got a number\)/],
+    ["an object", { pem: "x" }, /privateKey must be a string.*\(got an object\)/],
+    ["an empty string", "", /privateKey must not be empty/],
+    ["nothing", undefined, /privateKey is required/],
+  ];
+  for (const [shape, value, reason] of secretShapes) {
+    it(`rejects a privateKey that is ${shape} without naming it as the property or echoing it`, () => {
+      const failures = validateCustomCertificateArgs(args(good, "app.example.com", { privateKey: value }));
+      expect(failures).toEqual([{ property: "", reason: expect.stringMatching(reason) }]);
+      expect(failures[0]?.reason).not.toContain("1234567");
+    });
+  }
+  it("never names privateKey as the property of any failure, even with every input wrong", () => {
+    const failures = validateCustomCertificateArgs({
+      app: 1,
+      hostname: "Bad..Host",
+      fullchain: "x",
+      privateKey: 5,
+      privatekey: "-----BEGIN PRIVATE KEY-----",
+      password: "hunter2",
+    });
+    expect(failures.length).toBeGreaterThan(3);
+    for (const f of failures) expect(f.property).not.toMatch(/key|password/i);
+  });
+  it("rejects a mistyped privatekey without naming it as the property, suggesting privateKey", () => {
+    const { privateKey, ...rest } = args(good, "app.example.com");
+    const failures = validateCustomCertificateArgs({ ...rest, privatekey: privateKey });
+    expect(failures).toContainEqual({
+      property: "",
+      reason: "unknown property privatekey: did you mean privateKey?",
+    });
+    expect(failures.map((f) => f.property)).not.toContain("privatekey");
   });
   it("skips PEM checks while fullchain and privateKey are unknown", () => {
     expect(
@@ -333,4 +377,164 @@ describe("validateVolumeSnapshotArgs", () => {
       else expect(failures).toEqual([]);
     });
   }
+});
+
+describe("unknown input properties are rejected at preview with the nearest known name", () => {
+  const cases: {
+    rule: string;
+    validate: (news: Record<string, unknown>) => { property: string; reason: string }[];
+    news: Record<string, unknown>;
+    expected: { property: string; reason: string }[];
+  }[] = [
+    {
+      rule: "Volume: sizeGB (a typo of sizeGb) names the property and suggests sizeGb",
+      validate: (n) => validateVolumeArgs(n),
+      news: { ...base, sizeGB: 10 },
+      expected: [{ property: "sizeGB", reason: "unknown property sizeGB: did you mean sizeGb?" }],
+    },
+    {
+      rule: "Volume: a misspelling (regoin, one swap) suggests region",
+      validate: (n) => validateVolumeArgs(n),
+      news: { ...base, regoin: "ord" },
+      expected: [{ property: "regoin", reason: "unknown property regoin: did you mean region?" }],
+    },
+    {
+      rule: "Volume: a typo inside compute names compute.cpukind and suggests compute.cpuKind",
+      validate: (n) => validateVolumeArgs(n),
+      news: { ...base, compute: { cpukind: "shared" } },
+      expected: [
+        {
+          property: "compute.cpukind",
+          reason: "unknown property compute.cpukind: did you mean compute.cpuKind?",
+        },
+      ],
+    },
+    {
+      rule: "Volume: a name close to nothing lists the names a Volume takes",
+      validate: (n) => validateVolumeArgs(n),
+      news: { ...base, colour: "blue" },
+      expected: [
+        {
+          property: "colour",
+          reason: expect.stringMatching(/^unknown property colour: Volume takes app, name, region, sizeGb, /),
+        },
+      ],
+    },
+    {
+      rule: "AcmeCertificate: hostName suggests hostname (same letters, other case)",
+      validate: validateAcmeCertificateArgs,
+      news: { app: "demo-app", hostname: "www.example.com", hostName: "www.example.com" },
+      expected: [{ property: "hostName", reason: "unknown property hostName: did you mean hostname?" }],
+    },
+    {
+      rule: "PostgresPasswordRotation: killsessions suggests killSessions",
+      validate: validatePostgresPasswordRotationArgs,
+      news: { clusterId: "demo-pg", username: "app_user", killsessions: true },
+      expected: [
+        { property: "killsessions", reason: "unknown property killsessions: did you mean killSessions?" },
+      ],
+    },
+    {
+      rule: "PostgresPasswordRotation: a password input is unknown and named by no property",
+      validate: validatePostgresPasswordRotationArgs,
+      news: { clusterId: "demo-pg", username: "app_user", password: "hunter2" },
+      expected: [{ property: "", reason: expect.stringMatching(/^unknown property password: /) }],
+    },
+    {
+      rule: "VolumeSnapshot: waitTimeout suggests waitTimeoutSeconds",
+      validate: validateVolumeSnapshotArgs,
+      news: { app: "demo-app", volumeId: "vol_1", waitTimeout: 60 },
+      expected: [
+        {
+          property: "waitTimeout",
+          reason: expect.stringMatching(
+            /^unknown property waitTimeout: VolumeSnapshot takes app, volumeId, /,
+          ),
+        },
+      ],
+    },
+    {
+      rule: "the engine's own members (__provider, other __ names) are not typos",
+      validate: (n) => validateVolumeArgs(n),
+      news: { ...base, __provider: "exports.handler = __f0;", __internal: 1 },
+      expected: [],
+    },
+    {
+      rule: "an unknown property holding a value unknown at preview is still a typo",
+      validate: (n) => validateVolumeArgs(n),
+      news: { ...base, sizeGB: UNKNOWN },
+      expected: [{ property: "sizeGB", reason: "unknown property sizeGB: did you mean sizeGb?" }],
+    },
+  ];
+  for (const c of cases) {
+    it(c.rule, () => {
+      expect(c.validate(c.news)).toEqual(c.expected);
+    });
+  }
+
+  const nearest: [string, string, string[], string | undefined][] = [
+    ["prefers the same letters in another case", "SIZEGB", ["sizeGb", "size"], "sizeGb"],
+    ["takes a swap of neighbours as one edit", "naem", ["name", "app"], "name"],
+    ["takes the closest of several candidates", "regio", ["region", "regions2"], "region"],
+    ["suggests nothing two edits away from a three-letter name", "abc", ["app", "name"], undefined],
+    [
+      "allows a third of a long name's length",
+      "snapshotRetentionDays",
+      ["snapshotRetention"],
+      "snapshotRetention",
+    ],
+  ];
+  for (const [rule, name, known, expected] of nearest) {
+    it(`nearestName ${rule}`, () => expect(nearestName(name, known)).toBe(expected));
+  }
+});
+
+describe("Postgres user names the platform refuses (spec 7, 400) are refused at preview in its words", () => {
+  const cases: [string, string, string | undefined][] = [
+    ["accepts an application user", "app_user", undefined],
+    ["accepts a name with digits and $", "etl_2$", undefined],
+    ["accepts a name of 63 characters", "a".repeat(63), undefined],
+    [
+      "refuses postgres as reserved",
+      "postgres",
+      'user "postgres" is reserved: its password is managed by the platform',
+    ],
+    [
+      "refuses a pg_ role as a system user",
+      "pg_monitor",
+      'user "pg_monitor" is a system user and cannot be rotated',
+    ],
+    ["refuses repmgr as a system user", "repmgr", 'user "repmgr" is a system user and cannot be rotated'],
+    [
+      "refuses flypgadmin as a system user",
+      "flypgadmin",
+      'user "flypgadmin" is a system user and cannot be rotated',
+    ],
+    [
+      "refuses uppercase as malformed",
+      "App_user",
+      'username "App_user" is malformed: use 1 to 63 lowercase letters, digits, "_" or "$", not starting with a digit',
+    ],
+    [
+      "refuses a leading digit as malformed",
+      "1user",
+      expect.stringMatching(/is malformed/) as unknown as string,
+    ],
+    [
+      "refuses 64 characters as malformed",
+      "a".repeat(64),
+      expect.stringMatching(/is malformed/) as unknown as string,
+    ],
+    ["refuses a hyphen as malformed", "app-user", expect.stringMatching(/is malformed/) as unknown as string],
+  ];
+  for (const [rule, username, problem] of cases) {
+    it(rule, () => {
+      expect(postgresUsernameProblem(username)).toEqual(problem);
+      const failures = validatePostgresPasswordRotationArgs({ clusterId: "demo-pg", username });
+      expect(failures).toEqual(problem === undefined ? [] : [{ property: "username", reason: problem }]);
+    });
+  }
+  it("leaves a username unknown at preview to later", () => {
+    expect(validatePostgresPasswordRotationArgs({ clusterId: "demo-pg", username: UNKNOWN })).toEqual([]);
+  });
 });

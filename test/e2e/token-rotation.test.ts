@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { afterAll, describe, expect, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { plainExport } from "../integration/provider/e2e-support";
+import { programPath, withStack } from "../support/engine";
+
+// Rotating the API token: the platform accepts only the new token, the user runs
+// `pulumi config set --secret platform:apiToken <new>`. Observed through the engine: `up` and
+// `preview` configure the provider with the current stack config; `refresh` and `destroy`
+// configure it with the config recorded in the state (the default provider's inputs), i.e. the
+// old token, until an `up` or a `--run-program` run records the new one.
+
+const OLD_TOKEN = "rotation-old-token-4f1c9a";
+const NEW_TOKEN = "rotation-new-token-7b2e5d";
+const dir = mkdtempSync(join(tmpdir(), "token-rotation-"));
+let emu: RunningEmulator | undefined;
+
+/** An emulator on `port` (0: any) accepting only `token`, its state kept in one file. */
+async function platformWithToken(token: string, port: number, label: string): Promise<RunningEmulator> {
+  return startEmulator({
+    port,
+    eventsPort: 0,
+    quiet: true,
+    token,
+    stateFile: join(dir, "state.json"),
+    taskSocket: join(dir, `${label}.sock`),
+  });
+}
+
+afterAll(async () => {
+  await emu?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `op`, which must fail; returns the error diagnostics the engine reported. */
+async function failingRun(op: (onEvent: (e: EngineEvent) => void) => Promise<unknown>): Promise<string[]> {
+  const events: EngineEvent[] = [];
+  const outcome = await op((e) => events.push(e)).then(
+    () => "succeeded",
+    () => "failed",
+  );
+  expect(outcome).toBe("failed");
+  return events
+    .map((e) => e.diagnosticEvent)
+    .filter((d) => d?.severity === "error" && d.urn?.includes("platform:Volume"))
+    .map((d) => String(d?.message));
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+async function volumeStates(): Promise<string[]> {
+  return (emu?.store.dump().volumes ?? []).map((v) => v.state);
+}
+
+describe("token rotation through the real engine", () => {
+  it("refresh and destroy after `pulumi config set --secret platform:apiToken <new>`: the advice that works, then recovery", async () => {
+    emu = await platformWithToken(OLD_TOKEN, 0, "old");
+    const port = Number(new URL(emu.url).port);
+    const volume = JSON.stringify({ app: "demo-app", name: "data", region: "ord", sizeGb: 1 });
+    const config = {
+      "platform:apiUrl": emu.url,
+      "platform:apiToken": { value: OLD_TOKEN, secret: true },
+      volume,
+    };
+    const programDir = programPath("checked-inputs");
+    await withStack({ programDir, config }, async (ctx) => {
+      const { stack } = ctx;
+      await stack.up();
+
+      // README truth: the token is in the state, as the default dynamic provider's recorded
+      // config, encrypted by the stack's secrets provider; never in plaintext.
+      const exported = plainExport(ctx, stack.name, programDir);
+      expect(exported).not.toContain(OLD_TOKEN);
+      const provider = (
+        JSON.parse(exported).deployment.resources as { type: string; inputs: Record<string, unknown> }[]
+      ).find((r) => r.type === "pulumi:providers:pulumi-nodejs");
+      expect(provider?.inputs["platform:apiToken"]).toEqual({
+        "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+        ciphertext: expect.stringMatching(/^v1:/),
+      });
+
+      // The platform now accepts only the new token; the user records it in the stack config.
+      await emu?.close();
+      emu = await platformWithToken(NEW_TOKEN, port, "new");
+      await stack.setConfig("platform:apiToken", { value: NEW_TOKEN, secret: true });
+
+      // refresh still uses the old token: the advice names --run-program / `pulumi up`, once
+      // per message, and not the `pulumi config set` step the user already took.
+      const refreshErrors = await failingRun((onEvent) => stack.refresh({ onEvent }));
+      expect(refreshErrors).toHaveLength(1);
+      const refreshError = refreshErrors[0] ?? "";
+      expect(refreshError).toContain("failed with 401");
+      expect(count(refreshError, "`pulumi refresh --run-program`")).toBe(1);
+      expect(count(refreshError, "`pulumi up` first")).toBe(1);
+      expect(refreshError).not.toContain("pulumi config set");
+      expect(refreshError).not.toContain(OLD_TOKEN);
+      expect(refreshError).not.toContain(NEW_TOKEN);
+
+      // destroy likewise, and nothing is deleted.
+      const destroyErrors = await failingRun((onEvent) => stack.destroy({ onEvent }));
+      expect(destroyErrors).toHaveLength(1);
+      expect(count(destroyErrors[0] ?? "", "`pulumi destroy --run-program`")).toBe(1);
+      expect(destroyErrors[0]).not.toContain("pulumi config set");
+      expect(await volumeStates()).toEqual(["created"]);
+
+      // Fix 1: PLATFORM_API_TOKEN holding the new token; the provider repeats the refused call with it.
+      const workspace = stack.workspace as LocalWorkspace;
+      workspace.envVars.PLATFORM_API_TOKEN = NEW_TOKEN;
+      await stack.refresh({ expectNoChanges: true });
+      delete workspace.envVars.PLATFORM_API_TOKEN;
+
+      // Fix 2: --run-program configures the provider from the current config and records it,
+      // so a plain destroy afterwards works too.
+      await stack.refresh({ runProgram: true, expectNoChanges: true });
+      await stack.refresh({ expectNoChanges: true });
+      const exportedAfter = plainExport(ctx, stack.name, programDir);
+      expect(exportedAfter).not.toContain(NEW_TOKEN);
+      await destroyAll(stack);
+    });
+    expect(await volumeStates()).not.toContain("created");
+  });
+});
+
+async function destroyAll(stack: Stack): Promise<void> {
+  const destroyed = await stack.destroy();
+  expect(destroyed.summary.resourceChanges).toMatchObject({ delete: 2 });
+}
