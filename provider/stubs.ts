@@ -1,12 +1,18 @@
 /**
- * The provider objects Pulumi serializes into every resource's state (`__provider`). Each method
- * only loads the real implementation from the installed package at run time, so the serialized
- * text stays a few hundred bytes per method, captures nothing but the resource's name (no token,
- * no module graph), and refresh/destroy always run the installed code. The dynamic provider host
- * evaluates this text with a `require` that resolves from the Pulumi program's directory, where
- * `pulumi-platform` is installed.
+ * The provider objects Pulumi serializes into every resource's state (`__provider`, kept twice:
+ * in inputs and in outputs). The engine rewrites the whole checkpoint after every step, so this
+ * text is most of what a resource costs it: it holds a single method, `configure`, and stays a
+ * few hundred bytes. The dynamic provider host calls `configure` once, right after evaluating
+ * the text and before any other method; it loads the real implementation from the installed
+ * package and puts that resource's check/diff/create/read/update/delete onto the provider
+ * object. So the text captures nothing but the resource's name (no token, no module graph), and
+ * refresh/destroy always run the installed code. The host evaluates this text with a `require`
+ * that resolves from the Pulumi program's directory, where `pulumi-platform` is installed.
  *
- * Do not reference imports or module-level values from the method bodies: anything referenced
+ * The contract with state written by every release: `pulumi-platform/provider/runtime` exports
+ * `configure(req)` and, under each resource's name, its six methods.
+ *
+ * Do not reference imports or module-level values from the method body: anything referenced
  * is captured by value into the state. The `resource` parameter is a short string, captured as is.
  * @module
  */
@@ -17,29 +23,26 @@ import type * as runtimeProviders from "./runtime/providers";
 type RuntimeResource = keyof typeof runtimeProviders;
 
 function runtimeProvider(resource: RuntimeResource): pulumi.dynamic.ResourceProvider {
-  return {
-    async configure(req) {
-      return require("pulumi-platform/provider/runtime").configure(req);
-    },
-    async check(olds, news) {
-      return require("pulumi-platform/provider/runtime")[resource].check(olds, news);
-    },
-    async diff(id, olds, news) {
-      return require("pulumi-platform/provider/runtime")[resource].diff(id, olds, news);
-    },
-    async create(inputs) {
-      return require("pulumi-platform/provider/runtime")[resource].create(inputs);
-    },
-    async read(id, props) {
-      return require("pulumi-platform/provider/runtime")[resource].read(id, props);
-    },
-    async update(id, olds, news) {
-      return require("pulumi-platform/provider/runtime")[resource].update(id, olds, news);
-    },
-    async delete(id, props) {
-      return require("pulumi-platform/provider/runtime")[resource].delete(id, props);
+  // When the runtime cannot be loaded, every method fails with that error: a provider without
+  // `delete` would make the host skip deletes silently. (Comments in the body would be serialized.)
+  const provider = {
+    async configure(req: pulumi.dynamic.ConfigureRequest) {
+      let runtime: typeof import("./runtime");
+      try {
+        runtime = require("pulumi-platform/provider/runtime");
+        if (!runtime[resource]) throw new Error(`pulumi-platform/provider/runtime has no ${resource}`);
+      } catch (err) {
+        const fail = () => Promise.reject(err);
+        for (const m of ["check", "diff", "create", "read", "update", "delete"])
+          Object.assign(this, { [m]: fail });
+        throw err;
+      }
+      Object.assign(this, runtime[resource]);
+      return runtime.configure(req);
     },
   };
+  // The other methods are put onto the object by configure (see the module comment).
+  return provider as unknown as pulumi.dynamic.ResourceProvider;
 }
 
 /** Provider of `platform:Volume`. */
