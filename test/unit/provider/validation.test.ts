@@ -113,6 +113,13 @@ describe("validateVolumeArgs", () => {
       news: { ...base, name: "other", sizeGb: 5 },
     },
     {
+      rule: "rejects a shrink when compute only lists the same keys in another order (not a replace)",
+      olds: { ...base, sizeGb: 10, compute: { cpus: 2, memoryMb: 512 } },
+      news: { ...base, sizeGb: 5, compute: { memoryMb: 512, cpus: 2 } },
+      property: "sizeGb",
+      reason: /^volumes can only grow: 10 GB → 5 GB$/,
+    },
+    {
       rule: "skips values unknown at preview (sizeGb, compute, snapshotId)",
       olds: { ...base, sizeGb: 10 },
       news: { ...base, sizeGb: UNKNOWN, compute: UNKNOWN, snapshotId: UNKNOWN, region: "ord" },
