@@ -24,8 +24,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function runDemo(onOutput?: (text: string, child: ReturnType<typeof spawn>) => void) {
-  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "demo.js")], {
+function runDemo(
+  onOutput?: (text: string, child: ReturnType<typeof spawn>) => void,
+  args: string[] = [],
+) {
+  const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "demo.js"), ...args], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -70,6 +73,20 @@ describe("npm run demo", () => {
     expect(pid).toBeGreaterThan(0);
     expect(isAlive(pid)).toBe(false);
     expect(demoLeftovers()).toEqual(before);
+  });
+
+  it("runs the same against the emulator's sparse answers (what the real platform may leave out)", async () => {
+    const { code, output } = await runDemo(undefined, ["--responses", "sparse"]);
+    expect(code, output.slice(-3000)).toBe(0);
+    for (const line of [
+      "sparse answers: members the real platform may leave out or null are left out or null",
+      "*.demo.example.com: pending_validation → active",
+      "api.demo.example.com: pending_ownership → active",
+      "dataVolume: sizeGb 10, needsRestart true",
+      "the emulator holds no volumes and no certificates",
+    ]) {
+      expect(output).toContain(line);
+    }
   });
 
   it("on Ctrl-C stops the emulator, removes its files and exits non-zero", async () => {

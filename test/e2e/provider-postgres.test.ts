@@ -43,9 +43,12 @@ describe.each(RESPONSE_MODES)(
           secondPassword,
         ]);
 
-        // A reserved user: the platform's 400 surfaces with what to do, and the state is unchanged.
+        // A reserved user is stopped at preview with the platform's own rule, before any call.
         await stack.setConfig("username", { value: "postgres" });
-        await expect(stack.up()).rejects.toThrow(/failed with 400.*reserved.*choose an application user/s);
+        await expect(stack.preview()).rejects.toThrow(/user "postgres" is reserved/);
+        // A user only the platform can judge: its 404 surfaces at up, and the state is unchanged.
+        await stack.setConfig("username", { value: "ghost_user" });
+        await expect(stack.up()).rejects.toThrow(/failed with 404[\s\S]*ghost_user/);
         await stack.removeConfig("username");
         await stack.preview({ expectNoChanges: true });
 
