@@ -25,11 +25,14 @@ describe("Store (no HTTP)", () => {
   test("raises domain errors with a kind, not HTTP statuses", () => {
     const { store } = makeStore();
     expect(() => store.requireApp("nope")).toThrow(EmulatorError);
+    let thrown: unknown;
     try {
       store.volumes.extend("demo-app", "vol_x", 5);
     } catch (err) {
-      expect((err as EmulatorError).kind).toBe("not_found");
+      thrown = err;
     }
+    expect(thrown).toBeInstanceOf(EmulatorError);
+    expect((thrown as EmulatorError).kind).toBe("not_found");
   });
 
   test("a restore becomes created exactly at the restore delay", () => {

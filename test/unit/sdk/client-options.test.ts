@@ -48,9 +48,9 @@ describe("PlatformClient validates its options up front", () => {
 
   it("accepts the minimal options and exposes the three families", async () => {
     const client = new PlatformClient(ok);
-    expect(client.volumes).toBeDefined();
-    expect(client.certificates).toBeDefined();
-    expect(client.postgres).toBeDefined();
+    expect(typeof client.volumes.list).toBe("function");
+    expect(typeof client.certificates.get).toBe("function");
+    expect(typeof client.postgres.rotatePassword).toBe("function");
     await client.close();
   });
 
