@@ -22,7 +22,7 @@ export function explain(err: unknown, action: string, advice?: string): Error {
     advice =
       "The request may have taken effect; run `pulumi refresh` to see what exists before running `pulumi up` again";
   }
-  if (advice) message += `. ${advice}`;
+  if (advice) message = `${message.replace(/[.\s]+$/, "")}. ${advice}`;
   const wrapped = new Error(message, { cause: err });
   return wrapped;
 }
