@@ -14,6 +14,7 @@ import {
   type CertificateResourceKind,
   certificateOutputs,
   getHostname,
+  postIdempotent,
   readCertificate,
   removeCertificate,
   waitIfRequested,
@@ -21,7 +22,7 @@ import {
 import { credentialProblems, platformClient } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import { explain } from "./errors";
-import { providerOf } from "./plain";
+import { providerOf, ResourceInitError } from "./plain";
 
 type Props = Record<string, unknown>;
 
@@ -59,15 +60,31 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
     }
     details = existing;
   } else {
-    try {
-      details = await platformClient().certificates.requestAcme(app, hostname);
-    } catch (err) {
-      throw explain(err, `requesting an ACME certificate for ${hostname} (app ${app})`);
-    }
+    details = await requestAcme(inputs);
   }
   const id = hostname;
   details = await waitIfRequested(ACME, details, { ...inputs, ...providerOf(inputs) }, id);
   return { id, outs: outputs(details, inputs, existing ? outputs(existing, inputs) : {}) };
+}
+
+/**
+ * Requests ACME issuance. The request is idempotent, so a lost answer is resolved by looking
+ * (the hostname now requests ACME: it landed) or by asking again.
+ */
+async function requestAcme(inputs: Props): Promise<CertificateDetails> {
+  const { app, hostname } = inputs as AcmeCertificateInputs;
+  const action = `requesting an ACME certificate for ${hostname} (app ${app})`;
+  try {
+    return await postIdempotent(
+      ACME,
+      inputs,
+      action,
+      () => platformClient().certificates.requestAcme(app, hostname),
+      (details) => details.acme_requested,
+    );
+  } catch (err) {
+    throw err instanceof ResourceInitError ? err : explain(err, action);
+  }
 }
 
 /** Reads the hostname; gone when the hostname is deleted or no longer requests ACME. */
@@ -75,15 +92,17 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
   return readCertificate(ACME, id, props);
 }
 
-/** Records changed wait settings; waits when `waitForActive` is now true. */
+/**
+ * Records changed wait settings; waits when `waitForActive` is now true. A hostname that does not
+ * request ACME (removed elsewhere, or a create whose answers were lost) is requested again.
+ */
 export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const app = String(news.app);
   const hostname = String(news.hostname);
   let details = await getHostname(app, hostname);
-  if (!details)
-    throw new Error(
-      `hostname ${hostname} of app ${app} no longer exists; run \`pulumi refresh\` and \`pulumi up\` to request it again`,
-    );
+  // Gone, or never landed (a create whose answers were all lost): request it again.
+  if (!details?.acme_requested)
+    details = await requestAcme({ ...news, ...providerOf(olds), ...providerOf(news) });
   details = await waitIfRequested(ACME, details, news, id);
   return { outs: outputs(details, news, olds) };
 }

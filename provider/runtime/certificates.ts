@@ -11,7 +11,7 @@
  * always sees that nothing is left, so no hostname outlives its last certificate.
  * @module
  */
-import type { CertificateDetails } from "../../sdk";
+import { AmbiguousRequestError, type CertificateDetails } from "../../sdk";
 import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation";
 import { platformClient } from "./credentials";
 import { explain, isMissing } from "./errors";
@@ -108,6 +108,44 @@ export async function getHostname(app: string, hostname: string): Promise<Certif
     if (isMissing(err)) return undefined;
     throw explain(err, `reading hostname ${hostname} (app ${app})`);
   }
+}
+
+/** How many times an idempotent certificate POST is sent while its answers keep getting lost. */
+const AMBIGUOUS_ATTEMPTS = 3;
+
+/**
+ * Sends an idempotent certificate POST (an ACME request, a custom import: the platform answers a
+ * repeat with the same record) whose answer may be lost. After a lost answer it looks at the
+ * hostname and takes what `landed` recognises as exactly this call's effect, else sends the call
+ * again. When every answer is lost, the resource is kept in the stack under its hostname (a
+ * ResourceInitError), so the next `up` finishes it instead of meeting a hostname it does not own.
+ * Other errors are rethrown as they are.
+ */
+export async function postIdempotent(
+  resource: CertificateResourceKind,
+  inputs: Props,
+  action: string,
+  post: () => Promise<CertificateDetails>,
+  landed: (details: CertificateDetails) => boolean,
+): Promise<CertificateDetails> {
+  const app = String(inputs.app);
+  const hostname = String(inputs.hostname);
+  let lost: AmbiguousRequestError | undefined;
+  for (let attempt = 0; attempt < AMBIGUOUS_ATTEMPTS; attempt++) {
+    try {
+      return await post();
+    } catch (err) {
+      if (!(err instanceof AmbiguousRequestError)) throw err;
+      lost = err;
+    }
+    const now = await getHostname(app, hostname).catch(() => undefined);
+    if (now && landed(now)) return now;
+  }
+  throw new ResourceInitError(
+    hostname,
+    { ...pick(inputs, resource.stored), app, hostname, ...providerOf(inputs) },
+    `${action} failed: the answer was lost ${AMBIGUOUS_ATTEMPTS} times (${lost?.message}). The hostname is kept in the stack; the next \`pulumi up\` looks again and finishes it`,
+  );
 }
 
 async function deleteHostname(app: string, hostname: string): Promise<void> {

@@ -17,6 +17,7 @@ import {
   certificateOutputs,
   getHostname,
   hasCustom,
+  postIdempotent,
   readCertificate,
   removeCertificate,
   waitIfRequested,
@@ -24,6 +25,7 @@ import {
 import { credentialProblems, platformClient } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import { ApiError, explain } from "./errors";
+import { providerOf, ResourceInitError } from "./plain";
 
 type Props = Record<string, unknown>;
 
@@ -61,23 +63,58 @@ function outputs(details: CertificateDetails, inputs: Props, previous: Props = {
 const CUSTOM: CertificateResourceKind = { kind: "custom", stored: STORED, outputs };
 
 /**
- * Imports the chain and key. When the platform refuses a second import over an existing custom
- * certificate (409), the old one is removed first; the hostname stays (spec 4.2 rule 7).
+ * Whether the hostname's custom certificate is the leaf of `fullchain`. The platform returns no
+ * fingerprint, so: the same expiry to the second and, when the platform names an issuer, the
+ * leaf's issuer (its CN, or its whole DN). A key that fits that certificate is the same key pair,
+ * so a changed key cannot hide behind a matching certificate.
  */
-async function importChain(inputs: CustomCertificateInputs): Promise<CertificateDetails> {
-  const { app, hostname, fullchain, privateKey } = inputs;
+export function holdsLeaf(details: CertificateDetails, fullchain: unknown): boolean {
+  const entry = details.certificates.find((c) => c.source === "custom");
+  if (!entry?.expires_at || typeof fullchain !== "string") return false;
+  let leaf: ReturnType<typeof parseCertificateChain>[number] | undefined;
+  try {
+    leaf = parseCertificateChain(fullchain)[0];
+  } catch {
+    return false;
+  }
+  if (!leaf) return false;
+  const second = (t: string) => Math.floor(Date.parse(t) / 1000);
+  if (second(entry.expires_at) !== second(leaf.validTo)) return false;
+  if (entry.issuer === null) return true;
+  const cn = /(?:^|\n)CN=([^\n]+)/.exec(leaf.issuer)?.[1]?.trim();
+  return entry.issuer === cn || entry.issuer === leaf.issuer.replace(/\n/g, ", ");
+}
+
+/**
+ * Imports the chain and key. The import is idempotent, so a lost answer is resolved by looking
+ * (the hostname now holds this leaf: it landed) or by importing again. When the platform refuses
+ * a second import over an existing custom certificate (409), the old one is removed first; the
+ * hostname stays (spec 4.2 rule 7).
+ */
+async function importChain(inputs: Props): Promise<CertificateDetails> {
+  const { app, hostname, fullchain, privateKey } = inputs as CustomCertificateInputs;
   const certs = platformClient().certificates;
   const body = { hostname, fullchain, private_key: privateKey };
   const action = `importing the custom certificate of ${hostname} (app ${app})`;
+  const send = () =>
+    postIdempotent(
+      CUSTOM,
+      inputs,
+      action,
+      () => certs.importCustom(app, body),
+      (details) => holdsLeaf(details, fullchain),
+    );
   try {
-    return await certs.importCustom(app, body);
+    return await send();
   } catch (err) {
+    if (err instanceof ResourceInitError) throw err;
     if (!(err instanceof ApiError && err.status === 409)) throw explain(err, action, importAdvice(err));
   }
   try {
     await certs.deleteCustom(app, hostname);
-    return await certs.importCustom(app, body);
+    return await send();
   } catch (err) {
+    if (err instanceof ResourceInitError) throw err;
     throw explain(err, action, importAdvice(err));
   }
 }
@@ -102,17 +139,27 @@ export async function diff(_id: string, olds: Props, news: Props): Promise<DiffO
   return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: STORED });
 }
 
-/** Imports the certificate (over an existing custom certificate only with `adoptExisting`). */
+/**
+ * Imports the certificate. A hostname that already holds exactly this leaf is taken as it is,
+ * without importing (what `adoptExisting` asks for, and what an earlier import of this resource
+ * whose answer was lost left); another custom certificate is imported over only with
+ * `adoptExisting`.
+ */
 export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const args = inputs as CustomCertificateInputs;
   const existing = await getHostname(args.app, args.hostname);
-  if (existing && hasCustom(existing) && args.adoptExisting !== true) {
-    throw new Error(
-      `hostname ${args.hostname} of app ${args.app} already has a custom certificate; set adoptExisting: true to replace it with this one and manage it, or delete it first`,
-    );
-  }
   const id = args.hostname;
-  const details = await waitIfRequested(CUSTOM, await importChain(args), inputs, id);
+  let details: CertificateDetails;
+  if (existing && holdsLeaf(existing, args.fullchain)) {
+    details = existing;
+  } else if (existing && hasCustom(existing) && args.adoptExisting !== true) {
+    throw new Error(
+      `hostname ${args.hostname} of app ${args.app} already has another custom certificate; set adoptExisting: true to replace it with this one and manage it, or delete it first`,
+    );
+  } else {
+    details = await importChain(inputs);
+  }
+  details = await waitIfRequested(CUSTOM, details, inputs, id);
   return { id, outs: outputs(details, inputs) };
 }
 
@@ -121,19 +168,20 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
   return readCertificate(CUSTOM, id, props);
 }
 
-/** Imports a new chain or key in place when either changed; records changed wait settings. */
+/**
+ * Imports a new chain or key in place when either changed, or when the hostname holds no custom
+ * certificate any more; records changed wait settings.
+ */
 export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const args = news as CustomCertificateInputs;
+  const withProvider = { ...news, ...providerOf(olds), ...providerOf(news) };
   let details: CertificateDetails | undefined;
   if (olds.fullchain !== news.fullchain || olds.privateKey !== news.privateKey) {
-    details = await importChain(args);
+    details = await importChain(withProvider);
   } else {
     details = await getHostname(args.app, args.hostname);
-    if (!details) {
-      throw new Error(
-        `hostname ${args.hostname} of app ${args.app} no longer exists; run \`pulumi refresh\` and \`pulumi up\` to import it again`,
-      );
-    }
+    // Gone, or never landed (a create whose answers were all lost): import it again.
+    if (!details || !hasCustom(details)) details = await importChain(withProvider);
   }
   details = await waitIfRequested(CUSTOM, details, news, id);
   return { outs: outputs(details, news, olds) };

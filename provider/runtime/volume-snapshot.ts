@@ -5,7 +5,8 @@
  * it is no longer listed.
  * @module
  */
-import type { Backup, Snapshot } from "../../sdk";
+import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
+import { poll } from "../../sdk/wait";
 import {
   DEFAULT_SNAPSHOT_WAIT_SECONDS,
   SNAPSHOT_REPLACE_PROPERTIES,
@@ -72,14 +73,22 @@ export async function diff(_id: string, olds: Props, news: Props): Promise<DiffO
 export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const { app, volumeId, waitTimeoutSeconds } = inputs as VolumeSnapshotInputs;
   const volumes = platformClient().volumes;
+  const action = `taking an on-demand snapshot of volume ${volumeId} (app ${app})`;
+  const timeoutMs = (waitTimeoutSeconds ?? DEFAULT_SNAPSHOT_WAIT_SECONDS) * 1000;
+  let before: Set<string>;
+  try {
+    before = new Set((await volumes.listSnapshots(app, volumeId)).map((s) => s.id));
+  } catch (err) {
+    throw explain(err, `listing snapshots of volume ${volumeId} (app ${app}) before ${action}`);
+  }
   let backup: Backup;
   try {
     backup = await volumes.createSnapshot(app, volumeId);
   } catch (err) {
-    throw explain(err, `taking an on-demand snapshot of volume ${volumeId} (app ${app})`);
+    if (!(err instanceof AmbiguousRequestError)) throw explain(err, action);
+    return identifyLostSnapshot(inputs, before, timeoutMs, err);
   }
   const fields = backupFields(backup);
-  const timeoutMs = (waitTimeoutSeconds ?? DEFAULT_SNAPSHOT_WAIT_SECONDS) * 1000;
   try {
     const snapshot = await volumes.waitForSnapshot(app, volumeId, backup.graph_id, { timeoutMs });
     return { id: backup.graph_id, outs: outputs(inputs, fields, snapshot) };
@@ -94,6 +103,39 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
       message,
     );
   }
+}
+
+/**
+ * The snapshot POST is not idempotent, so a lost answer is never repeated: the snapshot it took,
+ * if any, is the one snapshot of the volume that was not listed before the POST. Exactly one new
+ * snapshot is taken into the stack; none within the wait, or more than one (someone else took one
+ * at the same time), fails naming what was seen and what to do.
+ */
+async function identifyLostSnapshot(
+  inputs: Props,
+  before: Set<string>,
+  timeoutMs: number,
+  lost: AmbiguousRequestError,
+): Promise<{ id: string; outs: Props }> {
+  const { app, volumeId } = inputs as VolumeSnapshotInputs;
+  let fresh: Snapshot[] = [];
+  await poll({ timeoutMs }, async (signal) => {
+    const list = await platformClient().volumes.listSnapshots(app, volumeId, { signal });
+    fresh = list.filter((s) => !before.has(s.id));
+    return fresh.length > 0 ? fresh : undefined;
+  }).catch(() => undefined);
+  const [only] = fresh;
+  if (only && fresh.length === 1) {
+    const backup = { snapshotId: only.id, backupId: null, backupCreatedAt: only.created_at };
+    return { id: only.id, outs: outputs(inputs, backup, only) };
+  }
+  const seen =
+    fresh.length === 0
+      ? `no new snapshot of the volume was listed within ${timeoutMs / 1000} s (waitTimeoutSeconds), so none is recorded. If one appears later it is not in the stack (retention removes it); run \`pulumi up\` again to take the snapshot`
+      : `${fresh.length} new snapshots of the volume were listed (${fresh.map((s) => `${s.id} created ${s.created_at}`).join(", ")}) and the stack cannot tell which one is its own, so none is recorded; run \`pulumi up\` again to take a new one`;
+  throw new Error(
+    `taking an on-demand snapshot of volume ${volumeId} (app ${app}): the answer was lost (${lost.message}); ${seen}`,
+  );
 }
 
 /** Looks the snapshot up in the volume's list; gone when it is not listed or the volume is gone. */

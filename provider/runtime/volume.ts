@@ -4,7 +4,7 @@
  * (which receives the previous outputs) can compare inputs, and `read` can rebuild inputs.
  * @module
  */
-import type { CreateVolumeRequest, Volume as WireVolume } from "../../sdk";
+import { AmbiguousRequestError, type CreateVolumeRequest, type Volume as WireVolume } from "../../sdk";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
   isUnknown,
@@ -264,10 +264,37 @@ async function converge(
       needsRestart = res.needs_restart;
       changed = true;
     } catch (err) {
-      throw explain(err, `extending volume ${id} (app ${app}) from ${currentSize} GB to ${target} GB`);
+      const landed = await extendLanded(app, id, target, err);
+      if (!landed)
+        throw explain(err, `extending volume ${id} (app ${app}) from ${currentSize} GB to ${target} GB`);
+      latest = landed;
+      // The answer that said so was lost: an attached machine is the one that may need a restart.
+      needsRestart = needsRestart || landed.attached_machine_id !== null;
+      changed = true;
     }
   }
   return { volume: changed ? await settled(app, latest) : latest, needsRestart };
+}
+
+/**
+ * After a failed extend: the volume when it already has the target size. The sdk repeats an
+ * extend whose answer was lost, and the repeat is refused (400, volumes can only grow) because
+ * the first one landed; that is the extend's own success, not a failure.
+ */
+async function extendLanded(
+  app: string,
+  id: string,
+  target: number,
+  err: unknown,
+): Promise<WireVolume | undefined> {
+  if (!(err instanceof ApiError && err.status === 400) && !(err instanceof AmbiguousRequestError))
+    return undefined;
+  try {
+    const volume = await platformClient().volumes.get(app, id);
+    return volume.size_gb >= target ? volume : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Validates inputs at preview; `olds` are the previous inputs. */
