@@ -22,7 +22,7 @@ type Props = Record<string, unknown>;
 /** What to do about each error row of spec section 7. */
 export function rotationAdvice(err: unknown, clusterId: string, username: string): string | undefined {
   if (err instanceof AmbiguousRequestError) {
-    return `The password of ${username} may have changed without the new one being known; change \`triggers\` and run \`pulumi up\` to rotate again and learn it`;
+    return `The password of ${username} may have changed without the new one being known. Nothing was recorded, so the next \`pulumi up\` rotates again and learns the new one`;
   }
   if (!(err instanceof ApiError)) return undefined;
   switch (err.status) {
@@ -71,11 +71,7 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
   const { clusterId, username, killSessions } = inputs as PostgresPasswordRotationInputs;
   let credentials: { username: string; password: string };
   try {
-    credentials = await platformClient().postgres.rotatePassword(
-      clusterId,
-      username,
-      killSessions === undefined ? {} : { killSessions },
-    );
+    credentials = await rotateUntilKnown(clusterId, username, killSessions);
   } catch (err) {
     throw explain(
       err,
@@ -93,6 +89,32 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
       rotatedAt,
     }),
   };
+}
+
+/** How many rotations are sent while their answers keep getting lost. */
+const LOST_ANSWER_ATTEMPTS = 3;
+
+/**
+ * Rotates and returns the new credentials. A lost answer leaves the password changed to a value
+ * nobody knows; rotating again replaces it with one we learn, which is what this resource is
+ * for, so the rotation is sent again (up to three times) rather than failing the create.
+ */
+async function rotateUntilKnown(
+  clusterId: string,
+  username: string,
+  killSessions: boolean | undefined,
+): Promise<{ username: string; password: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await platformClient().postgres.rotatePassword(
+        clusterId,
+        username,
+        killSessions === undefined ? {} : { killSessions },
+      );
+    } catch (err) {
+      if (!(err instanceof AmbiguousRequestError) || attempt >= LOST_ANSWER_ATTEMPTS) throw err;
+    }
+  }
 }
 
 /** No read endpoint exists: the state is kept as it is. */

@@ -3,6 +3,7 @@
  * @module
  */
 import { z } from "zod";
+import { sameValue } from "../runtime/plain";
 import {
   failuresOf,
   isSet,
@@ -11,7 +12,6 @@ import {
   unknownPropertyFailures,
   type ValidationFailure,
 } from "./common";
-import { sameValue } from "../runtime/plain";
 import { optionalBoolean, optionalInteger, optionalString, requiredString } from "./fields";
 
 /** Snapshot retention limits in days (spec 8). */
@@ -99,9 +99,7 @@ export type VolumeInputs = z.infer<typeof VolumeInputsSchema>;
 
 /** Whether old and new inputs differ in a property that replaces the volume. */
 function replacesVolume(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
-  return VOLUME_REPLACE_PROPERTIES.some(
-    (key) => isSet(news[key]) && !sameValue(news[key], olds[key]),
-  );
+  return VOLUME_REPLACE_PROPERTIES.some((key) => isSet(news[key]) && !sameValue(news[key], olds[key]));
 }
 
 /**

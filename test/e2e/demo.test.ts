@@ -24,10 +24,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function runDemo(
-  onOutput?: (text: string, child: ReturnType<typeof spawn>) => void,
-  args: string[] = [],
-) {
+function runDemo(onOutput?: (text: string, child: ReturnType<typeof spawn>) => void, args: string[] = []) {
   const child = spawn(process.execPath, [path.join(repoRoot, "scripts", "demo.js"), ...args], {
     cwd: repoRoot,
     env: {

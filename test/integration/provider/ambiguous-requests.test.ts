@@ -155,3 +155,17 @@ describe("an on-demand snapshot whose answer is lost", () => {
     }
   });
 });
+
+describe("a password rotation whose answer is lost", () => {
+  it("rotates again, so the password the stack records is the one from the last rotation", async () => {
+    await dropAnswers("POST", "/v1/postgres/demo-pg/users/app_user/rotate_password");
+    const since = (await h.requests()).length;
+    const { outs } = await runtime.postgresPasswordRotation.create(
+      withProvider({ clusterId: "demo-pg", username: "app_user" }),
+    );
+    expect(typeof outs.password).toBe("string");
+    // The first rotation ran but its answer (its password) was lost; the second one's arrived.
+    const rotations = await calls(since, "POST", "/rotate_password");
+    expect(rotations.map((r) => r.status)).toEqual([200, 200]);
+  });
+});
