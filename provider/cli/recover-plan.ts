@@ -1,0 +1,172 @@
+/**
+ * What `pulumi-platform recover` will do about an interrupted `pulumi up`: for every pending
+ * create in the stack's checkpoint, what it may have made at the platform that no resource of
+ * the stack owns. Reading only; ./recover-checkpoint applies the plan.
+ * @module
+ */
+
+/** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */
+export interface CheckpointResource {
+  urn: string;
+  type: string;
+  id?: string;
+  custom?: boolean;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** An exported deployment (`pulumi stack export`, version 3). */
+export interface ExportedDeployment {
+  version: number;
+  deployment: {
+    resources?: CheckpointResource[];
+    pending_operations?: { resource: CheckpointResource; type: string; [key: string]: unknown }[];
+    [key: string]: unknown;
+  };
+}
+
+/** Our resource kinds, by the dynamic resource type the engine records. */
+export type RecoverableKind =
+  | "volume"
+  | "acmeCertificate"
+  | "customCertificate"
+  | "volumeSnapshot"
+  | "rotation";
+
+const KINDS: Record<string, RecoverableKind> = {
+  "pulumi-nodejs:dynamic/platform:Volume": "volume",
+  "pulumi-nodejs:dynamic/platform:AcmeCertificate": "acmeCertificate",
+  "pulumi-nodejs:dynamic/platform:CustomCertificate": "customCertificate",
+  "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest": "volumeSnapshot",
+  "pulumi-nodejs:dynamic/platform:PostgresPasswordRotation": "rotation",
+};
+
+/** The kind of a checkpoint resource type, or undefined when it is not one of ours. */
+export function kindOf(type: string): RecoverableKind | undefined {
+  return KINDS[type];
+}
+
+/** One pending create and what to do about it. */
+export type PendingAction =
+  /** Something at the platform is this resource: record it in the stack with this id. */
+  | { action: "import"; kind: RecoverableKind; urn: string; id: string; what: string }
+  /** Nothing (identifiable) was made: drop the pending operation; the next `up` creates it. */
+  | { action: "clear"; kind: RecoverableKind; urn: string; why: string }
+  /** More than one candidate: left pending, the user decides. */
+  | { action: "ambiguous"; kind: RecoverableKind; urn: string; candidates: string[] };
+
+/** What recover reads from the platform; the sdk in the command, anything in tests. */
+export interface PlatformLookups {
+  /** The app's volumes: id, name, region, state, created_at. */
+  volumes(
+    app: string,
+  ): Promise<{ id: string; name: string; region: string; state: string; created_at: string }[]>;
+  /** The hostname's kinds, or undefined when the hostname does not exist. */
+  hostname(app: string, hostname: string): Promise<{ acme: boolean; custom: boolean } | undefined>;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** Ids (volumes) and `app/hostname/kind` keys (certificates) that resources of the stack own. */
+function owned(resources: CheckpointResource[]): Set<string> {
+  const keys = new Set<string>();
+  for (const r of resources) {
+    const kind = kindOf(r.type);
+    const props = { ...(r.inputs ?? {}), ...(r.outputs ?? {}) };
+    if (kind === "volume" && r.id) keys.add(r.id);
+    if (kind === "acmeCertificate" || kind === "customCertificate") {
+      keys.add(`${String(props.app)}/${String(props.hostname ?? r.id)}/${kind}`);
+    }
+  }
+  return keys;
+}
+
+/** The plan for every pending create of the deployment. */
+export async function planRecovery(
+  exported: ExportedDeployment,
+  platform: PlatformLookups,
+): Promise<PendingAction[]> {
+  const deployment = exported.deployment;
+  const own = owned(deployment.resources ?? []);
+  const plan: PendingAction[] = [];
+  const claimed = new Set<string>();
+  for (const op of deployment.pending_operations ?? []) {
+    const r = op.resource;
+    const kind = kindOf(r.type);
+    if (op.type !== "creating") continue;
+    const inputs = r.inputs ?? {};
+    const app = str(inputs.app);
+    if (kind === "volume" && app) {
+      const name = str(inputs.name);
+      const region = str(inputs.region);
+      const candidates = (await platform.volumes(app)).filter(
+        (v) =>
+          v.name === name &&
+          v.state !== "destroyed" &&
+          (!region || v.region === region) &&
+          !own.has(v.id) &&
+          !claimed.has(v.id),
+      );
+      const [only] = candidates;
+      if (only && candidates.length === 1) {
+        claimed.add(only.id);
+        plan.push({
+          action: "import",
+          kind,
+          urn: r.urn,
+          id: only.id,
+          what: `volume ${only.id} "${only.name}" (${only.region}, created ${only.created_at})`,
+        });
+      } else if (candidates.length > 1) {
+        plan.push({
+          action: "ambiguous",
+          kind,
+          urn: r.urn,
+          candidates: candidates.map((v) => `${v.id} (created ${v.created_at})`),
+        });
+      } else {
+        plan.push({
+          action: "clear",
+          kind,
+          urn: r.urn,
+          why: `no volume named "${name}" that the stack does not own exists in app ${app}`,
+        });
+      }
+      continue;
+    }
+    if ((kind === "acmeCertificate" || kind === "customCertificate") && app) {
+      const hostname = str(inputs.hostname) ?? "";
+      const key = `${app}/${hostname}/${kind}`;
+      const found = await platform.hostname(app, hostname);
+      const has = kind === "acmeCertificate" ? found?.acme : found?.custom;
+      if (has && !own.has(key) && !claimed.has(key)) {
+        claimed.add(key);
+        const label = kind === "acmeCertificate" ? "ACME certificate" : "custom certificate";
+        plan.push({ action: "import", kind, urn: r.urn, id: hostname, what: `the ${label} of ${hostname}` });
+      } else {
+        plan.push({
+          action: "clear",
+          kind,
+          urn: r.urn,
+          why: has
+            ? `${hostname} is owned by another resource of the stack`
+            : `${hostname} holds no such certificate`,
+        });
+      }
+      continue;
+    }
+    // Other providers' pending creates are theirs to resolve: left as they are.
+    if (kind === undefined) continue;
+    const why =
+      kind === "volumeSnapshot"
+        ? "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it"
+        : kind === "rotation"
+          ? "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password"
+          : "its inputs do not name an app";
+    plan.push({ action: "clear", kind, urn: r.urn, why });
+  }
+  return plan;
+}

@@ -1,0 +1,126 @@
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
+import { programPath, withStack } from "../support/engine";
+
+// A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI
+// puts plugins in their own process groups, so the tree is walked by parent pid). Volumes the
+// platform created but Pulumi never recorded stay as pending creates; `pulumi-platform recover`
+// then a plain `pulumi up` must end with every volume exactly once and nothing orphaned.
+
+const run = promisify(execFile);
+const e = useE2eEmulator();
+const programDir = programPath("interrupted-up");
+const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
+
+/** The pid and every descendant of it, read from /proc (children before their parent dies). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree: number[] = [];
+  const walk = (pid: number) => {
+    tree.push(pid);
+    for (const child of parents.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return tree;
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () => {
+  it("recovers with `pulumi-platform recover` and one `pulumi up`: every volume once, 0 orphans", async () => {
+    await withStack({ programDir, config: platformConfig(e.emu) }, async ({ stack, env, cliDir }) => {
+      const cliEnv = { ...process.env, ...env };
+      const ours = async () => (await e.state()).volumes.filter((v) => v.name.startsWith("intr_"));
+      // Creates land at once; the provider's read-back after each create is slow, so the kill
+      // finds volumes the platform made and Pulumi has not recorded.
+      await e.api("POST", "/__emulator/faults", {
+        method: "GET",
+        path: "/v1/apps/demo-app/volumes/*",
+        kind: "latency",
+        latencyMs: 5_000,
+        times: 0,
+      });
+      const up = spawn(
+        path.join(cliDir, "pulumi"),
+        ["up", "--yes", "--skip-preview", "--stack", stack.name],
+        {
+          cwd: programDir,
+          env: cliEnv,
+          stdio: "ignore",
+        },
+      );
+      const exited = new Promise((resolve) => up.once("exit", resolve));
+      await until("volumes at the platform", async () => (await ours()).length >= 5);
+      const tree = processTree(up.pid as number);
+      for (const pid of tree.reverse()) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
+      await exited;
+      await e.api("DELETE", "/__emulator/faults");
+      await new Promise((r) => setTimeout(r, 500));
+      const atKill = (await ours()).length;
+
+      const exported = JSON.parse(
+        (
+          await run(path.join(cliDir, "pulumi"), ["stack", "export", "--stack", stack.name], {
+            cwd: programDir,
+            env: cliEnv,
+          })
+        ).stdout,
+      ) as { deployment: { pending_operations?: unknown[]; resources?: { type: string }[] } };
+      const pending = exported.deployment.pending_operations?.length ?? 0;
+      expect(pending).toBeGreaterThan(0);
+
+      const recover = await run(
+        process.execPath,
+        [cli, "recover", "--unlock", "--yes", "--stack", stack.name],
+        {
+          cwd: programDir,
+          env: cliEnv,
+        },
+      );
+      expect(recover.stdout).toMatch(/Recovered/);
+
+      const finished = await stack.up();
+      const volumes = await ours();
+      const names = volumes.map((v) => v.name);
+      const duplicates = names.filter((n, i) => names.indexOf(n) !== i);
+      const recorded = new Set(finished.outputs.volumeIds?.value as string[]);
+      const orphans = volumes.filter((v) => !recorded.has(v.id));
+      console.log(
+        `interrupted up: ${tree.length} processes killed; ${atKill} volumes at the platform, ${pending} pending creates in the checkpoint; after recover + up: ${volumes.length} volumes, ${duplicates.length} duplicates, ${orphans.length} orphans; steps typed: 2 (npx pulumi-platform recover --unlock --yes, pulumi up)`,
+      );
+      expect(duplicates).toEqual([]);
+      expect(orphans).toEqual([]);
+      expect(volumes).toHaveLength(15);
+
+      await stack.preview({ expectNoChanges: true });
+      await stack.destroy();
+      expect(await ours()).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { applyRecovery } from "../../../provider/cli/recover-checkpoint";
+import {
+  type ExportedDeployment,
+  type PlatformLookups,
+  planRecovery,
+} from "../../../provider/cli/recover-plan";
+
+const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
+const ACME = "pulumi-nodejs:dynamic/platform:AcmeCertificate";
+const urn = (name: string, type = VOLUME) => `urn:pulumi:dev::p::${type}::${name}`;
+const vol = (id: string, name: string) => ({
+  id,
+  name,
+  region: "iad",
+  state: "created",
+  created_at: "2026-11-23T08:00:00Z",
+});
+
+function deployment(
+  pending: { name: string; type?: string; inputs: Record<string, unknown> }[],
+): ExportedDeployment {
+  return {
+    version: 3,
+    deployment: {
+      resources: [{ urn: urn("kept"), type: VOLUME, id: "vol_kept", inputs: { app: "a", name: "data" } }],
+      pending_operations: pending.map((p) => ({
+        type: "creating",
+        resource: {
+          urn: urn(p.name, p.type),
+          type: p.type ?? VOLUME,
+          inputs: { __provider: "stub", ...p.inputs },
+        },
+      })),
+    },
+  };
+}
+
+function platform(
+  volumes: ReturnType<typeof vol>[],
+  hostnames: Record<string, { acme: boolean; custom: boolean }> = {},
+): PlatformLookups {
+  return { volumes: async () => volumes, hostname: async (_app, h) => hostnames[h] };
+}
+
+describe("planRecovery", () => {
+  it("imports the one volume of that name the stack does not own; an owned one never counts", async () => {
+    const plan = await planRecovery(
+      deployment([{ name: "data", inputs: { app: "a", name: "data", region: "iad" } }]),
+      platform([vol("vol_kept", "data"), vol("vol_new", "data")]),
+    );
+    expect(plan).toEqual([expect.objectContaining({ action: "import", id: "vol_new", urn: urn("data") })]);
+  });
+
+  it("two unowned candidates are left for the user, naming both", async () => {
+    const plan = await planRecovery(
+      deployment([{ name: "x", inputs: { app: "a", name: "x" } }]),
+      platform([vol("vol_1", "x"), vol("vol_2", "x")]),
+    );
+    expect(plan[0]).toMatchObject({
+      action: "ambiguous",
+      candidates: [expect.stringContaining("vol_1"), expect.stringContaining("vol_2")],
+    });
+  });
+
+  it("two pending creates of the same name do not claim the same volume", async () => {
+    const plan = await planRecovery(
+      deployment([
+        { name: "one", inputs: { app: "a", name: "same" } },
+        { name: "two", inputs: { app: "a", name: "same" } },
+      ]),
+      platform([vol("vol_1", "same")]),
+    );
+    expect(plan.map((p) => p.action)).toEqual(["import", "clear"]);
+  });
+
+  it("a certificate kind on the hostname is imported; a missing one is cleared; other providers are left alone", async () => {
+    const plan = await planRecovery(
+      deployment([
+        { name: "www", type: ACME, inputs: { app: "a", hostname: "www.example.com" } },
+        { name: "api", type: ACME, inputs: { app: "a", hostname: "api.example.com" } },
+        { name: "bucket", type: "aws:s3/bucket:Bucket", inputs: {} },
+      ]),
+      platform([], { "www.example.com": { acme: true, custom: false } }),
+    );
+    expect(plan.map((p) => [p.action, p.urn])).toEqual([
+      ["import", urn("www", ACME)],
+      ["clear", urn("api", ACME)],
+    ]);
+  });
+});
+
+describe("applyRecovery", () => {
+  it("turns an imported pending create into a resource with its id, outputs and serialized provider", async () => {
+    const exported = deployment([
+      { name: "data", inputs: { app: "a", name: "data" } },
+      { name: "gone", inputs: { app: "a", name: "gone" } },
+    ]);
+    const next = await applyRecovery(
+      exported,
+      [
+        { action: "import", kind: "volume", urn: urn("data"), id: "vol_new", what: "" },
+        { action: "clear", kind: "volume", urn: urn("gone"), why: "" },
+      ],
+      async () => ({ volumeId: "vol_new", sizeGb: 3 }),
+    );
+    expect(next.deployment.pending_operations).toEqual([]);
+    expect(next.deployment.resources?.at(-1)).toMatchObject({
+      urn: urn("data"),
+      id: "vol_new",
+      outputs: { volumeId: "vol_new", sizeGb: 3, __provider: "stub" },
+    });
+    expect(exported.deployment.pending_operations).toHaveLength(2);
+  });
+});
