@@ -7,6 +7,7 @@ import * as acme from "./acme-certificate";
 import { noteProgramOperation } from "./credentials";
 import * as custom from "./custom-certificate";
 import * as rotation from "./postgres-password-rotation";
+import { withVersion } from "./version";
 import * as vol from "./volume";
 import * as snapshot from "./volume-snapshot";
 
@@ -32,16 +33,28 @@ function programOperation<F>(fn: F): F {
   }) as F;
 }
 
+/** Every error a method throws ends with the package version (see ./version). */
+function versioned<F>(fn: F): F {
+  if (typeof fn !== "function") return fn;
+  return (async (...args: unknown[]) => {
+    try {
+      return await (fn as (...a: unknown[]) => unknown)(...args);
+    } catch (err) {
+      throw withVersion(err);
+    }
+  }) as F;
+}
+
 function provider<M extends ResourceModule>(
   m: M,
 ): Pick<M, "check" | "diff" | "create" | "read" | "update"> & { delete: M["remove"] } {
   return {
-    check: programOperation(m.check),
-    diff: m.diff,
-    create: programOperation(m.create),
-    read: m.read,
-    update: programOperation(m.update),
-    delete: m.remove,
+    check: versioned(programOperation(m.check)),
+    diff: versioned(m.diff),
+    create: versioned(programOperation(m.create)),
+    read: versioned(m.read),
+    update: versioned(programOperation(m.update)),
+    delete: versioned(m.remove),
   };
 }
 

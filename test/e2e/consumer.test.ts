@@ -64,6 +64,8 @@ describe("the published package in a fresh project", () => {
     expect(shipped).toContain("dist/provider/index.js");
     expect(shipped).toContain("dist/provider/runtime/index.js");
     expect(shipped).toContain("dist/emulator/cli.js");
+    expect(shipped).toContain("dist/provider/cli/main.js");
+    expect(shipped).toContain("CHANGELOG.md");
     // TypeScript sources ship only beside what they compile to (for the source maps), never tests.
     const unexpected = shipped.filter(
       (f) =>

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as runtime from "../../../provider/runtime";
 import { makeCert } from "../../support/certs";
@@ -167,5 +169,16 @@ describe("a password rotation whose answer is lost", () => {
     // The first rotation ran but its answer (its password) was lost; the second one's arrived.
     const rotations = await calls(since, "POST", "/rotate_password");
     expect(rotations.map((r) => r.status)).toEqual([200, 200]);
+  });
+});
+
+describe("provider errors", () => {
+  it("name the package version, for bug reports (`pulumi about` cannot show it)", async () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8"));
+    const err = await runtime.volume
+      .create(withProvider({ app: "no-such-app", name: "x", region: "iad" }))
+      .catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/404/);
+    expect((err as Error).message.endsWith(`[pulumi-platform ${version}]`)).toBe(true);
   });
 });
