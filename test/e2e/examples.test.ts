@@ -16,7 +16,7 @@ const examplesDir = path.join(repoRoot, "examples");
 const example = (name: string) => path.join(examplesDir, name);
 
 const PULUMI_EXAMPLES = ["quickstart", "volumes", "certificates", "postgres-rotation"];
-const SCRIPT_EXAMPLES = ["task-hold", "replication-wait"];
+const SCRIPT_EXAMPLES = ["task-hold", "replication-wait", "fleet"];
 
 let emu: RunningEmulator;
 let tmpDir: string;
