@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests run first, in parallel; then the e2e project drives the real Pulumi
-// engine one file at a time (each `pulumi up` is CPU-heavy and CI has two cores).
+// engine two files at a time (each `pulumi up` is CPU-heavy and CI has two cores; every file has
+// its own emulator, file backend and stack names, so files do not share anything).
 export default defineConfig({
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
@@ -25,7 +26,7 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           pool: "forks",
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
     ],

@@ -119,11 +119,18 @@ async function identifyLostSnapshot(
 ): Promise<{ id: string; outs: Props }> {
   const { app, volumeId } = inputs as VolumeSnapshotInputs;
   let fresh: Snapshot[] = [];
-  await poll({ timeoutMs }, async (signal) => {
+  const look = async (signal?: AbortSignal) => {
     const list = await platformClient().volumes.listSnapshots(app, volumeId, { signal });
     fresh = list.filter((s) => !before.has(s.id));
     return fresh.length > 0 ? fresh : undefined;
-  }).catch(() => undefined);
+  };
+  await poll({ timeoutMs }, look).catch(() => undefined);
+  // Another snapshot taken at about the same time (an automatic one, say) may be listed a moment
+  // later: look once more before deciding that the first new one is ours.
+  if (fresh.length === 1) {
+    await new Promise((r) => setTimeout(r, 1000));
+    await look().catch(() => undefined);
+  }
   const [only] = fresh;
   if (only && fresh.length === 1) {
     const backup = { snapshotId: only.id, backupId: null, backupCreatedAt: only.created_at };

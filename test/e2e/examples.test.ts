@@ -16,7 +16,9 @@ const examplesDir = path.join(repoRoot, "examples");
 const example = (name: string) => path.join(examplesDir, name);
 
 const PULUMI_EXAMPLES = ["quickstart", "volumes", "certificates", "postgres-rotation"];
-const SCRIPT_EXAMPLES = ["task-hold", "replication-wait", "fleet"];
+const SCRIPT_EXAMPLES = ["task-hold", "replication-wait"];
+// Automation API programs: their inline programs need a Pulumi.yaml; run by test/e2e/fleet.test.ts.
+const AUTOMATION_EXAMPLES = ["fleet"];
 
 let emu: RunningEmulator;
 let tmpDir: string;
@@ -87,7 +89,7 @@ describe("examples/", () => {
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
-    expect(dirs).toEqual([...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES].sort());
+    expect(dirs).toEqual([...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES].sort());
     for (const name of dirs) {
       for (const file of ["package.json", "tsconfig.json", "index.ts", "README.md"]) {
         expect(fs.existsSync(path.join(example(name), file)), `${name}/${file}`).toBe(true);
@@ -96,7 +98,7 @@ describe("examples/", () => {
         fs.existsSync(path.join(example(name), "node_modules")),
         `${name} has its own node_modules`,
       ).toBe(false);
-      expect(fs.existsSync(path.join(example(name), "Pulumi.yaml"))).toBe(PULUMI_EXAMPLES.includes(name));
+      expect(fs.existsSync(path.join(example(name), "Pulumi.yaml"))).toBe(!SCRIPT_EXAMPLES.includes(name));
     }
     // The repository root runs the quickstart.
     expect(fs.readFileSync(path.join(repoRoot, "Pulumi.yaml"), "utf8")).toMatch(
@@ -112,7 +114,7 @@ describe("examples/", () => {
           resolve(err ? `${name}:\n${stdout}${stderr}` : ""),
         );
       });
-    const names = [...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES];
+    const names = [...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES];
     const problems: string[] = [];
     // Two at a time: CI has two cores.
     for (let i = 0; i < names.length; i += 2) {

@@ -101,7 +101,12 @@ describe("examples/fleet: 20 apps, one stack each, concurrency 8, a shared file 
     const { requests } = await api<{ requests: { status: number }[] }>("/__emulator/requests");
     const throttled = requests.filter((r) => r.status === 429).length;
     console.log(
-      `fleet e2e: 20 stacks in ${first.seconds.toFixed(1)} s at concurrency 8; ${throttled} answers were 429`,
+      `fleet e2e: 20 stacks in ${first.seconds.toFixed(1)} s at concurrency 8; ${throttled} answers were 429; second runs: ${
+        first.results
+          .filter((r) => r.attempts > 1)
+          .map((r) => `${r.app} (${r.firstError})`)
+          .join(", ") || "none"
+      }`,
     );
     expect(throttled).toBeGreaterThan(0);
 
@@ -198,9 +203,9 @@ describe("examples/fleet on PostgreSQL: two runners at once on one backend", () 
         }`,
       );
       expect(first.filter((r) => !r.ok)).toEqual([]);
-      expect(first).toHaveLength(20);
+      expect(first).toHaveLength(12);
       const state = await api<{ volumes: { app: string }[] }>("/__emulator/state");
-      for (const app of APPS)
+      for (const app of APPS.slice(0, 12))
         expect(
           state.volumes.filter((v) => v.app === app),
           app,
