@@ -21,22 +21,15 @@ interface ResourceModule {
 }
 
 /**
- * The engine calls check, create and update only when the program ran, i.e. when `configure` got
- * the current stack config (refresh and destroy get the config recorded in the state): a refused
- * token's advice depends on it.
+ * One method as the engine calls it. Every error it throws ends with the package version (see
+ * ./version). `program`: check, create and update run only when the program ran, i.e. when
+ * `configure` got the current stack config (refresh and destroy get the config recorded in the
+ * state), which a refused token's advice depends on.
  */
-function programOperation<F>(fn: F): F {
-  if (typeof fn !== "function") return fn;
-  return ((...args: unknown[]) => {
-    noteProgramOperation();
-    return (fn as (...a: unknown[]) => unknown)(...args);
-  }) as F;
-}
-
-/** Every error a method throws ends with the package version (see ./version). */
-function versioned<F>(fn: F): F {
+function method<F>(fn: F, program = false): F {
   if (typeof fn !== "function") return fn;
   return (async (...args: unknown[]) => {
+    if (program) noteProgramOperation();
     try {
       return await (fn as (...a: unknown[]) => unknown)(...args);
     } catch (err) {
@@ -49,12 +42,12 @@ function provider<M extends ResourceModule>(
   m: M,
 ): Pick<M, "check" | "diff" | "create" | "read" | "update"> & { delete: M["remove"] } {
   return {
-    check: versioned(programOperation(m.check)),
-    diff: versioned(m.diff),
-    create: versioned(programOperation(m.create)),
-    read: versioned(m.read),
-    update: versioned(programOperation(m.update)),
-    delete: versioned(m.remove),
+    check: method(m.check, true),
+    diff: method(m.diff),
+    create: method(m.create, true),
+    read: method(m.read),
+    update: method(m.update, true),
+    delete: method(m.remove),
   };
 }
 

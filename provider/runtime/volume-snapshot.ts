@@ -6,6 +6,7 @@
  * @module
  */
 import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
+import { sleep } from "../../sdk/retry";
 import { poll } from "../../sdk/wait";
 import {
   DEFAULT_SNAPSHOT_WAIT_SECONDS,
@@ -128,7 +129,7 @@ async function identifyLostSnapshot(
   // Another snapshot taken at about the same time (an automatic one, say) may be listed a moment
   // later: look once more before deciding that the first new one is ours.
   if (fresh.length === 1) {
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     await look().catch(() => undefined);
   }
   const [only] = fresh;
