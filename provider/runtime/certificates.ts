@@ -12,10 +12,13 @@
  * @module
  */
 import { AmbiguousRequestError, type CertificateDetails } from "../../sdk";
-import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation";
+import type { OutputValues } from "../declaration";
+import type { acmeCertificateDeclaration } from "../declarations/certificates";
+import { clean, pick } from "../json-values";
+import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation/certificate";
 import { platformClient } from "./credentials";
 import { explain, isMissing } from "./errors";
-import { clean, pick, providerOf, ResourceInitError } from "./plain";
+import { providerOf, ResourceInitError } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
@@ -51,11 +54,11 @@ export function certificateOutputs(
   inputs: Props,
   storedKeys: readonly string[],
   previous: Props = {},
-): Props {
+): OutputValues<typeof acmeCertificateDeclaration> {
   const req = details.dns_requirements;
   return clean({
     ...pick(inputs, storedKeys),
-    app: inputs.app,
+    app: inputs.app as string,
     hostname: details.hostname,
     status: details.status,
     configured: details.configured,
