@@ -32,7 +32,7 @@ export interface InputDeclaration<S extends z.ZodType = z.ZodType, P = unknown> 
    * Where the output of the same name comes from: `stored` keeps the value as given (the platform
    * does not report it), `live` is what the platform reports (declared among the outputs).
    */
-  readonly output: "stored" | "live";
+  readonly output: OutputSource;
   /** Compared even when absent: an absent or empty map equals no map (`triggers`). */
   readonly exact?: boolean;
   /** A secret: no check failure names it, since the engine would print its value. */
@@ -55,19 +55,24 @@ export function programType<P>(): P {
   return undefined as P;
 }
 
-type InputSpec = Omit<InputDeclaration, "rule" | "program">;
+type InputSpec<O extends OutputSource> = Omit<InputDeclaration, "rule" | "program" | "output"> & {
+  output: O;
+};
+
+/** Where an input's output comes from (see {@link InputDeclaration.output}). */
+export type OutputSource = "stored" | "live";
 
 /** Declares an input; a program passes the rule's type, any part of it possibly an Output. */
-export function input<S extends z.ZodType>(
+export function input<S extends z.ZodType, O extends OutputSource>(
   rule: S,
-  spec: InputSpec,
-): InputDeclaration<S, InputOf<Exclude<z.input<S>, undefined>>>;
+  spec: InputSpec<O>,
+): InputDeclaration<S, InputOf<Exclude<z.input<S>, undefined>>> & { readonly output: O };
 /** Declares an input whose program type `P` is documented by an interface of its own. */
-export function input<S extends z.ZodType, P>(
+export function input<S extends z.ZodType, O extends OutputSource, P>(
   rule: S,
-  spec: InputSpec & { program: P },
-): InputDeclaration<S, P>;
-export function input(rule: z.ZodType, spec: InputSpec): InputDeclaration {
+  spec: InputSpec<O> & { program: P },
+): InputDeclaration<S, P> & { readonly output: O };
+export function input(rule: z.ZodType, spec: InputSpec<OutputSource>): InputDeclaration {
   return { rule, program: undefined, ...spec };
 }
 
@@ -132,7 +137,7 @@ export type OutputValues<D extends ResourceDeclaration> = DeclaredOutputs<D> & P
 /** The outputs a resource's class declares, each a `pulumi.Output`. */
 export type OutputsOf<D extends ResourceDeclaration> = {
   readonly [K in keyof DeclaredOutputs<D>]: pulumi.Output<DeclaredOutputs<D>[K]>;
-} & { readonly [K in StoredKeys<D["inputs"]>]: pulumi.Output<z.output<D["inputs"][K]["rule"]>> };
+} & Pick<{ readonly [K in keyof D["inputs"]]: pulumi.Output<z.output<D["inputs"][K]["rule"]>> }, StoredKeys<D["inputs"]>>;
 
 /**
  * Declares a resource. A `live` input must have an output of its name (the compiler says which

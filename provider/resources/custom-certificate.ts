@@ -3,21 +3,25 @@
  * (spec 4.2). Inputs and outputs are declared in ../declarations/certificates.
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf } from "../declaration";
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf } from "../declaration";
 import { customCertificateDeclaration } from "../declarations/certificates";
 import { customCertificateProvider } from "../stubs";
-import { declaredResource, registration } from "./declared-resource";
+import { registration } from "./registration";
 
 /** Inputs of a {@link CustomCertificate}. */
 export type CustomCertificateArgs = ArgsOf<typeof customCertificateDeclaration>;
+
+/** The outputs of a {@link CustomCertificate}, as its declaration names them. */
+export interface CustomCertificate extends OutputsOf<typeof customCertificateDeclaration> {}
 
 /**
  * Imports a custom certificate for a hostname. It becomes active once the ownership TXT record
  * (`ownershipRecord`) is verified. May coexist with an {@link AcmeCertificate} on the same
  * hostname; deleting the last kind removes the hostname. `privateKey` is always a secret.
  */
-export class CustomCertificate extends declaredResource<typeof customCertificateDeclaration>() {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
+export class CustomCertificate extends pulumi.dynamic.Resource {
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(customCertificateDeclaration, args, opts);

@@ -3,14 +3,17 @@
  * (spec 4.1). Inputs and outputs are declared in ../declarations/postgres-password-rotation.
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf } from "../declaration";
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf } from "../declaration";
 import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
 import { postgresPasswordRotationProvider } from "../stubs";
-import { declaredResource, registration } from "./declared-resource";
+import { registration } from "./registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */
 export type PostgresPasswordRotationArgs = ArgsOf<typeof postgresPasswordRotationDeclaration>;
+
+/** The outputs of a {@link PostgresPasswordRotation}, as its declaration names them. */
+export interface PostgresPasswordRotation extends OutputsOf<typeof postgresPasswordRotationDeclaration> {}
 
 /**
  * One rotation of a Postgres user's password; the new password is the secret output `password`.
@@ -19,7 +22,8 @@ export type PostgresPasswordRotationArgs = ArgsOf<typeof postgresPasswordRotatio
  * state as it is, and deleting the resource changes nothing at the platform (the password stays
  * the last one rotated). Change `triggers` to rotate again.
  */
-export class PostgresPasswordRotation extends declaredResource<typeof postgresPasswordRotationDeclaration>() {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
+export class PostgresPasswordRotation extends pulumi.dynamic.Resource {
   /** Declares a password rotation named `name` in the stack. */
   constructor(name: string, args: PostgresPasswordRotationArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(postgresPasswordRotationDeclaration, args, opts);

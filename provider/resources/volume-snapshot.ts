@@ -4,19 +4,23 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf } from "../declaration";
+import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { volumeSnapshotProvider } from "../stubs";
-import { declaredResource, registration } from "./declared-resource";
+import { registration } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
 export type VolumeSnapshotArgs = ArgsOf<typeof volumeSnapshotDeclaration>;
+
+/** The outputs of a {@link VolumeSnapshotRequest}, as its declaration names them. */
+export interface VolumeSnapshotRequest extends OutputsOf<typeof volumeSnapshotDeclaration> {}
 
 /**
  * The dynamic resource that takes the snapshot. Use {@link VolumeSnapshot}; this class is the
  * component's child.
  */
-export class VolumeSnapshotRequest extends declaredResource<typeof volumeSnapshotDeclaration>() {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
+export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
   /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(volumeSnapshotDeclaration, args, opts);

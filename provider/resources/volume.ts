@@ -3,11 +3,11 @@
  * declared in ../declarations/volume.
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf } from "../declaration";
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeDeclaration } from "../declarations/volume";
 import { volumeProvider } from "../stubs";
-import { declaredResource, registration } from "./declared-resource";
+import { registration } from "./registration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/volume";
 
@@ -16,6 +16,9 @@ export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/vol
  * never a change, so removing `sizeGb` from a program does not plan anything.
  */
 export type VolumeArgs = ArgsOf<typeof volumeDeclaration>;
+
+/** The outputs of a {@link Volume}, as its declaration names them. */
+export interface Volume extends OutputsOf<typeof volumeDeclaration> {}
 
 /**
  * A volume of an app. Growth of `sizeGb` and changes of `snapshotRetention` or
@@ -27,7 +30,8 @@ export type VolumeArgs = ArgsOf<typeof volumeDeclaration>;
  * const data = new Volume("data", { app: "demo-app", name: "data", region: "ord", sizeGb: 10 });
  * ```
  */
-export class Volume extends declaredResource<typeof volumeDeclaration>() {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
+export class Volume extends pulumi.dynamic.Resource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(volumeDeclaration, args, opts);

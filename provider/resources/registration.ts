@@ -1,24 +1,10 @@
 /**
- * What every resource class derives from its declaration: the outputs it declares (typed, with
- * the declaration's comments), the values it registers and which of them are secret.
+ * What every resource class registers, derived from its declaration: each declared output (so
+ * the engine sets it on the object), the program's inputs, and which of them are secret.
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { type OutputsOf, outputNames, type ResourceDeclaration, secretNames } from "../declaration";
-
-type DynamicResourceClass<D extends ResourceDeclaration> = abstract new (
-  provider: pulumi.dynamic.ResourceProvider,
-  name: string,
-  props: pulumi.Inputs,
-  opts?: pulumi.CustomResourceOptions,
-  module?: string,
-  type?: string,
-) => pulumi.dynamic.Resource & OutputsOf<D>;
-
-/** `pulumi.dynamic.Resource`, typed with the outputs `D` declares (the engine sets them at run time). */
-export function declaredResource<D extends ResourceDeclaration>(): DynamicResourceClass<D> {
-  return pulumi.dynamic.Resource as DynamicResourceClass<D>;
-}
+import { outputNames, type ResourceDeclaration, secretNames } from "../declaration";
 
 /**
  * The properties and options a resource registers: every declared output unset (so the engine
