@@ -11,7 +11,12 @@
  * always sees that nothing is left, so no hostname outlives its last certificate.
  * @module
  */
-import { AmbiguousRequestError, type CertificateDetails } from "../../sdk";
+import {
+  AmbiguousRequestError,
+  type CertificateCheckResponse,
+  type CertificateDetails,
+  TimeoutError,
+} from "../../sdk";
 import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation";
 import { platformClient } from "./credentials";
 import { explain, isMissing } from "./errors";
@@ -212,44 +217,6 @@ function describePending(
   return parts.join("; ");
 }
 
-/** Thrown when a certificate did not become active in time; the message says what is pending. */
-export class CertificateWaitTimeout extends Error {}
-
-/**
- * Runs the platform's DNS check (POST .../check) with growing pauses until the hostname is
- * `active`, or throws CertificateWaitTimeout naming what is still pending.
- */
-export async function waitUntilActive(
-  app: string,
-  hostname: string,
-  kind: CertificateKind,
-  timeoutMs: number,
-): Promise<CertificateDetails> {
-  const certs = platformClient().certificates;
-  const deadline = Date.now() + timeoutMs;
-  let delay = 500;
-  for (;;) {
-    let checked: CertificateDetails & { dns_records?: Record<string, unknown> | null };
-    try {
-      checked = await certs.check(app, hostname);
-    } catch (err) {
-      throw explain(err, `checking DNS of ${hostname} (app ${app})`);
-    }
-    if (checked.status === "active") {
-      const { dns_records: _seen, ...details } = checked;
-      return details;
-    }
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) {
-      throw new CertificateWaitTimeout(
-        `${kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(checked, kind)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, remaining)));
-    delay = Math.min(delay * 1.5, 5_000);
-  }
-}
-
 function waitTimeoutMs(inputs: Props): number {
   const seconds =
     typeof inputs.waitTimeoutSeconds === "number"
@@ -260,8 +227,8 @@ function waitTimeoutMs(inputs: Props): number {
 
 /**
  * Waits until the hostname is active when the inputs ask for it (`waitForActive`). On timeout the
- * certificate exists: it is kept in the stack (a ResourceInitError with id `id`) so nothing
- * leaks, and the next `up` waits again.
+ * certificate exists: it is kept in the stack (a ResourceInitError with id `id`, its message
+ * naming what is still pending) so nothing leaks, and the next `up` waits again.
  */
 export async function waitIfRequested(
   resource: CertificateResourceKind,
@@ -270,14 +237,23 @@ export async function waitIfRequested(
   id: string,
 ): Promise<CertificateDetails> {
   if (inputs.waitForActive !== true || details.status === "active") return details;
+  const app = String(inputs.app);
+  const { hostname } = details;
+  const timeoutMs = waitTimeoutMs(inputs);
   try {
-    return await waitUntilActive(String(inputs.app), details.hostname, resource.kind, waitTimeoutMs(inputs));
+    const { dns_records: _seen, ...active } = await platformClient().certificates.waitUntilActive(
+      app,
+      hostname,
+      { timeoutMs },
+    );
+    return active;
   } catch (err) {
-    if (!(err instanceof CertificateWaitTimeout)) throw err;
+    if (!(err instanceof TimeoutError)) throw explain(err, `checking DNS of ${hostname} (app ${app})`);
+    const last = (err.lastSeen as CertificateCheckResponse | undefined) ?? details;
     throw new ResourceInitError(
       id,
       { ...resource.outputs(details, inputs), ...providerOf(inputs) },
-      err.message,
+      `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(last, resource.kind)}`,
     );
   }
 }
