@@ -137,7 +137,10 @@ export type OutputValues<D extends ResourceDeclaration> = DeclaredOutputs<D> & P
 /** The outputs a resource's class declares, each a `pulumi.Output`. */
 export type OutputsOf<D extends ResourceDeclaration> = {
   readonly [K in keyof DeclaredOutputs<D>]: pulumi.Output<DeclaredOutputs<D>[K]>;
-} & Pick<{ readonly [K in keyof D["inputs"]]: pulumi.Output<z.output<D["inputs"][K]["rule"]>> }, StoredKeys<D["inputs"]>>;
+} & Pick<
+  { readonly [K in keyof D["inputs"]]: pulumi.Output<z.output<D["inputs"][K]["rule"]>> },
+  StoredKeys<D["inputs"]>
+>;
 
 /**
  * Declares a resource. A `live` input must have an output of its name (the compiler says which

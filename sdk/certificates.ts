@@ -3,7 +3,7 @@
  * through `apiPath`, which sends `*` as `%2A`.
  * @module
  */
-import { InvalidArgumentError } from "./errors";
+import { InvalidArgumentError, TimeoutError } from "./errors";
 import { apiPath, queryString } from "./paths";
 import {
   AcmeCertificateRequestSchema,
@@ -19,6 +19,13 @@ import {
 } from "./schemas";
 import type { CallOptions, Transport } from "./transport";
 import { checkArgument } from "./validate";
+import { DEFAULT_WAIT_MS, pollUntil, type WaitOptions } from "./wait";
+
+/** Options of {@link CertificatesClient.waitUntilActive}. */
+export interface WaitUntilActiveOptions extends WaitOptions {
+  /** First pause between checks (default 500 ms); pauses grow by half up to 5 s. */
+  intervalMs?: number;
+}
 
 /** Query of a certificate list page. */
 export interface ListCertificatesOptions extends CallOptions {
@@ -111,6 +118,40 @@ export class CertificatesClient {
       path: apiPath`/v1/apps/${app}/certificates/${hostname}/check`,
       schema: CertificateCheckResponseSchema,
       signal: opts?.signal,
+    });
+  }
+
+  /**
+   * Runs the platform's DNS check (POST .../check) with growing pauses until the hostname's
+   * status is `active`, and returns that check's answer. After `timeoutMs` (default 300 s) it
+   * throws a TimeoutError naming the last status seen, whose `lastSeen` is the last check answer
+   * (undefined when none arrived). Errors of a check propagate; the signal's abort rejects with
+   * its reason.
+   */
+  async waitUntilActive(
+    app: string,
+    hostname: string,
+    opts?: WaitUntilActiveOptions,
+  ): Promise<CertificateCheckResponse> {
+    const intervalMs = opts?.intervalMs ?? 500;
+    if (!(intervalMs > 0))
+      throw new InvalidArgumentError(`intervalMs must be a positive number (got ${intervalMs})`);
+    const timeoutMs = opts?.timeoutMs ?? DEFAULT_WAIT_MS;
+    let last: CertificateCheckResponse | undefined;
+    const timedOut = () =>
+      new TimeoutError(
+        `certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs} ms; last status seen: ${last ? `"${last.status}"` : "none (no answer)"}`,
+        last,
+      );
+    const backoff = {
+      baseMs: intervalMs,
+      maxMs: Math.max(intervalMs, 5_000),
+      factor: 1.5,
+      jitter: "none" as const,
+    };
+    return pollUntil({ ...opts, backoff }, timedOut, async (signal) => {
+      last = await this.check(app, hostname, { signal });
+      return last.status === "active" ? last : undefined;
     });
   }
 

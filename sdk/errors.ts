@@ -150,6 +150,13 @@ export class ResponseValidationError extends PlatformError {
 /** A wait gave up; the message says what was still pending and the last thing seen. */
 export class TimeoutError extends PlatformError {
   readonly code = "TIMEOUT" as const;
+  /** The last answer the wait saw, when the wait documents one (undefined when none arrived). */
+  readonly lastSeen?: unknown;
+
+  constructor(message: string, lastSeen?: unknown) {
+    super(message);
+    if (lastSeen !== undefined) this.lastSeen = lastSeen;
+  }
 }
 
 /** True for a 404 answer. */

@@ -8,7 +8,7 @@ import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { ApiError, InvalidArgumentError, TransportError } from "./errors";
 import { NdjsonSplitter } from "./ndjson";
-import { sleep } from "./retry";
+import { Backoff, RECONNECT_BACKOFF } from "./retry";
 import {
   type InitEvent,
   InitEventSchema,
@@ -49,7 +49,6 @@ export interface ReplicationPosition {
 
 const HEX16 = /^[0-9a-fA-F]{16}$/;
 const HEX = /^[0-9a-fA-F]+$/;
-const DEFAULT_RECONNECT: ReconnectOptions = { initialDelayMs: 250, maxDelayMs: 10_000 };
 
 /**
  * Parses one NDJSON line into an event. Known types are validated (tx events by a hand-written
@@ -161,11 +160,17 @@ function warnMalformed(line: string, error: Error): void {
 export async function* subscribeEvents(url: string, opts?: SubscribeOptions): AsyncGenerator<PlatformEvent> {
   const target = checkUrl(url);
   const signal = opts?.signal;
-  const pacing = opts?.reconnect === true ? DEFAULT_RECONNECT : opts?.reconnect || undefined;
+  const pacing = typeof opts?.reconnect === "object" ? opts.reconnect : undefined;
   if (pacing && !(pacing.initialDelayMs > 0 && pacing.maxDelayMs >= pacing.initialDelayMs)) {
     throw new InvalidArgumentError("reconnect needs 0 < initialDelayMs <= maxDelayMs");
   }
-  let failures = 0;
+  const reconnect = !!opts?.reconnect;
+  const backoff = new Backoff(
+    pacing
+      ? { ...RECONNECT_BACKOFF, baseMs: pacing.initialDelayMs, maxMs: pacing.maxDelayMs }
+      : RECONNECT_BACKOFF,
+    { signal },
+  );
   while (!signal?.aborted) {
     try {
       const res = await request(target, {
@@ -187,21 +192,20 @@ export async function* subscribeEvents(url: string, opts?: SubscribeOptions): As
       }
       try {
         for await (const event of parseEvents(res.body, opts)) {
-          failures = 0;
+          backoff.reset();
           yield event;
         }
       } finally {
         res.body.destroy();
       }
-      if (!pacing) return;
+      if (!reconnect) return;
     } catch (err) {
       if (signal?.aborted) return;
-      if (!pacing)
+      if (!reconnect)
         throw err instanceof ApiError ? err : new TransportError("GET", target.pathname, err, false);
     }
-    const ceiling = Math.min(pacing.maxDelayMs, pacing.initialDelayMs * 2 ** Math.min(failures++, 20));
     try {
-      await sleep(ceiling / 2 + Math.random() * (ceiling / 2), signal);
+      await backoff.retry();
     } catch {
       return;
     }

@@ -4,7 +4,7 @@
  * {@link ReplicationTracker}). Knows nothing of Pulumi.
  * @module
  */
-export type { ListCertificatesOptions } from "./certificates";
+export type { ListCertificatesOptions, WaitUntilActiveOptions } from "./certificates";
 export { CertificatesClient } from "./certificates";
 export type { PlatformClientOptions } from "./client";
 export { PlatformClient } from "./client";

@@ -7,7 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
-import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, sleep } from "./retry";
+import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 
 /** HTTP methods the platform uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -102,7 +102,9 @@ export class Transport {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const fullPath = config.pathPrefix + spec.path;
     const deadlineAt = Date.now() + config.deadlineMs;
-    for (let attempt = 0; ; attempt++) {
+    const backoff = new Backoff(this.backoff, { deadlineAt, signal });
+    for (;;) {
+      const attempt = backoff.attempt;
       const startedAt = Date.now();
       const timeout = Math.max(1, Math.min(config.timeoutMs, deadlineAt - startedAt));
       let status: number;
@@ -130,11 +132,9 @@ export class Transport {
         if (FINAL_CODES.has(code)) throw new TransportError(method, safePath, err, true);
         const notSent = NOT_SENT_CODES.has(code);
         if (!repeatable && !notSent) throw new AmbiguousRequestError(method, safePath, err);
-        const delay = backoffDelay(attempt, this.backoff);
-        if (attempt >= config.maxRetries || Date.now() + delay >= deadlineAt) {
+        if (attempt >= config.maxRetries || !(await backoff.retry())) {
           throw new TransportError(method, safePath, err, notSent);
         }
-        await sleep(delay, signal);
         continue;
       }
       if (config.onDebug) this.debug(method, fullPath, status, startedAt, attempt, undefined);
@@ -156,9 +156,7 @@ export class Transport {
       const gateway = status === 502 || status === 504;
       if (gateway && !repeatable) throw new AmbiguousRequestError(method, error.path, error);
       if (!(busy || gateway) || attempt >= config.maxRetries) throw error;
-      const delay = retryAfterMs ?? backoffDelay(attempt, this.backoff);
-      if (Date.now() + delay >= deadlineAt) throw error;
-      await sleep(delay, signal);
+      if (!(await backoff.retry(retryAfterMs))) throw error;
     }
   }
 

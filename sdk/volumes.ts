@@ -23,7 +23,7 @@ import {
 } from "./schemas";
 import type { CallOptions, Transport } from "./transport";
 import { checkArgument } from "./validate";
-import { DEFAULT_WAIT_MS, poll, type WaitOptions } from "./wait";
+import { DEFAULT_WAIT_MS, pollUntil, type WaitOptions } from "./wait";
 
 /** How far a volume's `created_at` may precede the create attempt (clock skew) and still be adopted. */
 const ADOPT_CLOCK_SLACK_MS = 60_000;
@@ -152,14 +152,17 @@ export class VolumesClient {
    */
   async waitUntil(app: string, volumeId: string, state: VolumeState, opts?: WaitOptions): Promise<Volume> {
     let last: string | undefined;
-    const found = await poll(opts, async (signal) => {
-      const volume = await this.get(app, volumeId, { signal });
-      last = volume.state;
-      return volume.state === state ? volume : undefined;
-    });
-    if (found) return found;
-    throw new TimeoutError(
-      `volume ${volumeId} of app ${app} did not reach state "${state}" within ${opts?.timeoutMs ?? DEFAULT_WAIT_MS} ms; last state seen: ${last === undefined ? "none (no answer)" : `"${last}"`}`,
+    return pollUntil(
+      opts,
+      () =>
+        new TimeoutError(
+          `volume ${volumeId} of app ${app} did not reach state "${state}" within ${opts?.timeoutMs ?? DEFAULT_WAIT_MS} ms; last state seen: ${last === undefined ? "none (no answer)" : `"${last}"`}`,
+        ),
+      async (signal) => {
+        const volume = await this.get(app, volumeId, { signal });
+        last = volume.state;
+        return volume.state === state ? volume : undefined;
+      },
     );
   }
 
@@ -171,14 +174,17 @@ export class VolumesClient {
     opts?: WaitOptions,
   ): Promise<Snapshot> {
     let seen: number | undefined;
-    const found = await poll(opts, async (signal) => {
-      const list = await this.listSnapshots(app, volumeId, { signal });
-      seen = list.length;
-      return list.find((s) => s.id === snapshotId);
-    });
-    if (found) return found;
-    throw new TimeoutError(
-      `snapshot ${snapshotId} of volume ${volumeId} (app ${app}) was still not listed after ${opts?.timeoutMs ?? DEFAULT_WAIT_MS} ms (${seen ?? "no"} other snapshots listed)`,
+    return pollUntil(
+      opts,
+      () =>
+        new TimeoutError(
+          `snapshot ${snapshotId} of volume ${volumeId} (app ${app}) was still not listed after ${opts?.timeoutMs ?? DEFAULT_WAIT_MS} ms (${seen ?? "no"} other snapshots listed)`,
+        ),
+      async (signal) => {
+        const list = await this.listSnapshots(app, volumeId, { signal });
+        seen = list.length;
+        return list.find((s) => s.id === snapshotId);
+      },
     );
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Polling with backoff for the waits (`waitUntil`, `waitForSnapshot`).
+ * Polling under the sdk's backoff policy, for the waits (`waitUntil`, `waitForSnapshot`,
+ * `waitUntilActive`).
  * @module
  */
-import { InvalidArgumentError } from "./errors";
-import { sleep } from "./retry";
+import { InvalidArgumentError, TimeoutError } from "./errors";
+import { Backoff, type BackoffClock, type BackoffOptions, POLL_BACKOFF } from "./retry";
 import type { CallOptions } from "./transport";
 
 /** Options of the waits. */
@@ -12,34 +13,68 @@ export interface WaitOptions extends CallOptions {
   timeoutMs?: number;
 }
 
+/** Options of {@link pollUntil}. */
+export interface PollOptions extends WaitOptions {
+  /** Pauses between checks (default {@link POLL_BACKOFF}: 250 ms, ×1.5, at most 5 s). */
+  backoff?: BackoffOptions;
+  /** @internal tests */
+  clock?: Partial<BackoffClock>;
+}
+
 /** Default time a wait gives before failing. */
 export const DEFAULT_WAIT_MS = 300_000;
 
 /**
- * Calls `check` with growing pauses (250 ms, ×1.5, at most 5 s) until it returns a value, or
- * returns undefined once the wait's time is up. Other errors propagate; the caller's abort
- * rejects with its reason.
+ * Calls `check` with growing pauses until it returns a value. At the deadline (a check in flight
+ * is aborted then) it throws `timedOut()`, a TimeoutError saying what was seen last; the caller's
+ * abort rejects with its reason; other errors propagate.
  */
-export async function poll<T>(
-  opts: WaitOptions | undefined,
+export async function pollUntil<T>(
+  opts: PollOptions | undefined,
+  timedOut: () => TimeoutError,
   check: (signal: AbortSignal) => Promise<T | undefined>,
-): Promise<T | undefined> {
+): Promise<T> {
   const timeoutMs = opts?.timeoutMs ?? DEFAULT_WAIT_MS;
   if (!(timeoutMs > 0))
     throw new InvalidArgumentError(`timeoutMs must be a positive number (got ${timeoutMs})`);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = opts?.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  let delay = 250;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const signal = opts?.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+  const now = opts?.clock?.now ?? Date.now;
+  const backoff = new Backoff(opts?.backoff ?? POLL_BACKOFF, {
+    deadlineAt: now() + timeoutMs,
+    signal,
+    ...(opts?.clock ? { clock: opts.clock } : {}),
+  });
   try {
     for (;;) {
       const found = await check(signal);
       if (found !== undefined) return found;
-      await sleep(Math.min(delay, 5_000), signal);
-      delay *= 1.5;
+      await backoff.pause(timedOut);
     }
   } catch (err) {
     if (opts?.signal?.aborted) throw opts.signal.reason;
-    if (timeout.aborted) return undefined;
+    if (timeout.signal.aborted && !(err instanceof TimeoutError)) throw timedOut();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Like {@link pollUntil}, but answers undefined once the wait's time is up. */
+export async function poll<T>(
+  opts: PollOptions | undefined,
+  check: (signal: AbortSignal) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  let timedOut = false;
+  const gaveUp = () => {
+    timedOut = true;
+    return new TimeoutError("poll timed out");
+  };
+  try {
+    return await pollUntil(opts, gaveUp, check);
+  } catch (err) {
+    if (timedOut && err instanceof TimeoutError) return undefined;
     throw err;
   }
 }

@@ -11,14 +11,19 @@
  * always sees that nothing is left, so no hostname outlives its last certificate.
  * @module
  */
-import { AmbiguousRequestError, type CertificateDetails } from "../../sdk";
+import {
+  AmbiguousRequestError,
+  type CertificateCheckResponse,
+  type CertificateDetails,
+  TimeoutError,
+} from "../../sdk";
 import type { OutputValues } from "../declaration";
 import type { acmeCertificateDeclaration } from "../declarations/certificates";
 import { clean, pick } from "../json-values";
 import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation/certificate";
 import { platformClient } from "./credentials";
 import { explain, isMissing } from "./errors";
-import { providerOf, ResourceInitError } from "./kept-in-stack";
+import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
@@ -144,9 +149,10 @@ export async function postIdempotent(
     const now = await getHostname(app, hostname).catch(() => undefined);
     if (now && landed(now)) return now;
   }
-  throw new ResourceInitError(
+  throw keptInStack(
     hostname,
-    { ...pick(inputs, resource.stored), app, hostname, ...providerOf(inputs) },
+    { ...pick(inputs, resource.stored), app, hostname },
+    inputs,
     `${action} failed: the answer was lost ${AMBIGUOUS_ATTEMPTS} times (${lost?.message}). The hostname is kept in the stack; the next \`pulumi up\` looks again and finishes it`,
   );
 }
@@ -215,56 +221,10 @@ function describePending(
   return parts.join("; ");
 }
 
-/** Thrown when a certificate did not become active in time; the message says what is pending. */
-export class CertificateWaitTimeout extends Error {}
-
-/**
- * Runs the platform's DNS check (POST .../check) with growing pauses until the hostname is
- * `active`, or throws CertificateWaitTimeout naming what is still pending.
- */
-export async function waitUntilActive(
-  app: string,
-  hostname: string,
-  kind: CertificateKind,
-  timeoutMs: number,
-): Promise<CertificateDetails> {
-  const certs = platformClient().certificates;
-  const deadline = Date.now() + timeoutMs;
-  let delay = 500;
-  for (;;) {
-    let checked: CertificateDetails & { dns_records?: Record<string, unknown> | null };
-    try {
-      checked = await certs.check(app, hostname);
-    } catch (err) {
-      throw explain(err, `checking DNS of ${hostname} (app ${app})`);
-    }
-    if (checked.status === "active") {
-      const { dns_records: _seen, ...details } = checked;
-      return details;
-    }
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) {
-      throw new CertificateWaitTimeout(
-        `${kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(checked, kind)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, remaining)));
-    delay = Math.min(delay * 1.5, 5_000);
-  }
-}
-
-function waitTimeoutMs(inputs: Props): number {
-  const seconds =
-    typeof inputs.waitTimeoutSeconds === "number"
-      ? inputs.waitTimeoutSeconds
-      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
-  return seconds * 1000;
-}
-
 /**
  * Waits until the hostname is active when the inputs ask for it (`waitForActive`). On timeout the
- * certificate exists: it is kept in the stack (a ResourceInitError with id `id`) so nothing
- * leaks, and the next `up` waits again.
+ * certificate exists: it is kept in the stack (a ResourceInitError with id `id`, its message
+ * naming what is still pending) so nothing leaks, and the next `up` waits again.
  */
 export async function waitIfRequested(
   resource: CertificateResourceKind,
@@ -273,14 +233,24 @@ export async function waitIfRequested(
   id: string,
 ): Promise<CertificateDetails> {
   if (inputs.waitForActive !== true || details.status === "active") return details;
+  const app = String(inputs.app);
+  const { hostname } = details;
+  const timeoutMs = waitMs(inputs.waitTimeoutSeconds, DEFAULT_CERTIFICATE_WAIT_SECONDS);
   try {
-    return await waitUntilActive(String(inputs.app), details.hostname, resource.kind, waitTimeoutMs(inputs));
+    const { dns_records: _seen, ...active } = await platformClient().certificates.waitUntilActive(
+      app,
+      hostname,
+      { timeoutMs },
+    );
+    return active;
   } catch (err) {
-    if (!(err instanceof CertificateWaitTimeout)) throw err;
-    throw new ResourceInitError(
+    if (!(err instanceof TimeoutError)) throw explain(err, `checking DNS of ${hostname} (app ${app})`);
+    const last = (err.lastSeen as CertificateCheckResponse | undefined) ?? details;
+    throw keptInStack(
       id,
-      { ...resource.outputs(details, inputs), ...providerOf(inputs) },
-      err.message,
+      resource.outputs(details, inputs),
+      inputs,
+      `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(last, resource.kind)}. ${KEEP_WAITING}`,
     );
   }
 }

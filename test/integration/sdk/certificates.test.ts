@@ -1,6 +1,6 @@
 import { generate } from "selfsigned";
 import { describe, expect, it } from "vitest";
-import { AmbiguousRequestError, isNotFound, type PlatformClient } from "../../../sdk/index";
+import { AmbiguousRequestError, isNotFound, type PlatformClient, TimeoutError } from "../../../sdk/index";
 import { type Harness, useHarness } from "./emulator-harness";
 
 const APP = "demo-app";
@@ -133,5 +133,38 @@ describe("certificates against the emulator", () => {
     await expect(client.certificates.get(APP, "busy.example.com")).resolves.toMatchObject({
       hostname: "busy.example.com",
     });
+  });
+
+  it("waitUntilActive checks until the hostname is active and returns that check", async () => {
+    const host = "wait.example.com";
+    const details = await client.certificates.requestAcme(APP, host);
+    const seen: number[] = [];
+    const waiting = client.certificates.waitUntilActive(APP, host, { timeoutMs: 20_000, intervalMs: 50 });
+    // Point DNS at the app once the wait has started checking.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    seen.push((await h.requests()).filter((r) => r.path.endsWith(`/${host}/check`)).length);
+    await h.control("PUT", "/dns", {
+      records: [{ type: "A", name: host, value: details.dns_requirements.a[0] }],
+    });
+    const active = await waiting;
+    expect(active).toMatchObject({ hostname: host, status: "active" });
+    expect(seen[0]).toBeGreaterThan(1);
+  });
+
+  it("waitUntilActive times out with the last status seen, and stops on abort", async () => {
+    const host = "never.example.com";
+    await client.certificates.requestAcme(APP, host);
+    const err = await client.certificates
+      .waitUntilActive(APP, host, { timeoutMs: 300, intervalMs: 50 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).message).toMatch(
+      /certificate of never\.example\.com \(app demo-app\) did not become active within 300 ms; last status seen: "pending_validation"/,
+    );
+    expect((err as TimeoutError).lastSeen).toMatchObject({ hostname: host, status: "pending_validation" });
+    const ac = new AbortController();
+    const aborted = client.certificates.waitUntilActive(APP, host, { signal: ac.signal, intervalMs: 50 });
+    ac.abort(new Error("stop waiting"));
+    await expect(aborted).rejects.toThrow("stop waiting");
   });
 });
