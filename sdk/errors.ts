@@ -12,7 +12,10 @@ export type PlatformErrorCode =
   | "AMBIGUOUS_REQUEST"
   | "RESPONSE_VALIDATION"
   | "TIMEOUT"
-  | "INVALID_ARGUMENT";
+  | "INVALID_ARGUMENT"
+  | "EVENT_PARSE"
+  | "REPLICATION_DIVERGED"
+  | "REPLICATION_STOPPED";
 
 /** Base of every error thrown by the sdk. */
 export abstract class PlatformError extends Error {
@@ -159,6 +162,11 @@ export class TimeoutError extends PlatformError {
   }
 }
 
+/** A line of a node's event stream is not a valid event; the message names the problem. */
+export class EventParseError extends PlatformError {
+  readonly code = "EVENT_PARSE" as const;
+}
+
 /** True for a 404 answer. */
 export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
@@ -223,7 +231,7 @@ function unquoted(message: string): string {
 function hintFor(status: number, message: string, path: string): string | undefined {
   switch (status) {
     case 401:
-      return "Check the API token: set the stack config `pulumi config set --secret platform:apiToken <token>` or the environment variable PLATFORM_API_TOKEN";
+      return "The platform refused the API token: check that the client's token is valid";
     case 404: {
       const subject = notFoundSubject(message);
       return subject ? `The ${subject} was not found` : undefined;

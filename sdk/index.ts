@@ -12,6 +12,7 @@ export type { PlatformErrorCode, PostgresErrorReason } from "./errors";
 export {
   AmbiguousRequestError,
   ApiError,
+  EventParseError,
   InvalidArgumentError,
   isGone,
   isNotFound,
@@ -40,7 +41,12 @@ export {
 export type { RotatePasswordOptions } from "./postgres";
 export { PostgresClient } from "./postgres";
 export type { ReplicationTrackerOptions, TrackerWaitOptions, WaitForPositionOptions } from "./replication";
-export { ReplicationDivergedError, ReplicationTracker, waitForPosition } from "./replication";
+export {
+  ReplicationDivergedError,
+  ReplicationStoppedError,
+  ReplicationTracker,
+  waitForPosition,
+} from "./replication";
 export type {
   Backup,
   CertificateCheckResponse,
