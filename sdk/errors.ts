@@ -53,6 +53,8 @@ export interface ApiErrorInit {
   /** Request path without the query string. */
   path: string;
   retryAfterSeconds?: number;
+  /** The platform's id of the request (`x-request-id` or `fly-request-id`), when it sent one. */
+  requestId?: string;
 }
 
 /** The platform answered with a non-2xx status. */
@@ -68,6 +70,8 @@ export class ApiError extends PlatformError {
   readonly path: string;
   /** Seconds the platform asked to wait (`Retry-After`), when given. */
   readonly retryAfterSeconds?: number;
+  /** The platform's id of the request, to quote in a support request, when it sent one. */
+  readonly requestId?: string;
   /** What to do about it, for the common cases. */
   readonly hint?: string;
   /** Which Postgres error row this is, for rotate-password failures. */
@@ -81,6 +85,7 @@ export class ApiError extends PlatformError {
     let message = `${init.method} ${init.path} failed with ${init.status}: ${init.platformMessage || "(no message)"}`;
     if (reason) message += ` [${reason}]`;
     if (init.retryAfterSeconds !== undefined) message += ` (retry after ${init.retryAfterSeconds}s)`;
+    if (init.requestId) message += ` (request id ${init.requestId})`;
     if (hint) message += `. ${hint}`;
     super(message);
     this.status = init.status;
@@ -88,6 +93,7 @@ export class ApiError extends PlatformError {
     this.method = init.method;
     this.path = init.path;
     if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
+    if (init.requestId) this.requestId = init.requestId;
     if (hint) this.hint = hint;
     if (reason) this.reason = reason;
   }

@@ -18,7 +18,7 @@ import {
   type TxEvent,
   TxEventSchema,
 } from "./schemas";
-import { formatFieldPath } from "./transport";
+import { formatFieldPath, requestIdOf } from "./transport";
 
 /** Reconnect pacing: waits grow from `initialDelayMs` to at most `maxDelayMs`, with jitter. */
 export interface ReconnectOptions {
@@ -189,11 +189,13 @@ export async function* subscribeEvents(url: string, opts?: SubscribeOptions): As
       });
       if (res.statusCode !== 200) {
         const text = await res.body.text().catch(() => "");
+        const requestId = requestIdOf(res.headers);
         throw new ApiError({
           status: res.statusCode,
           platformMessage: text.slice(0, 500),
           method: "GET",
           path: target.pathname,
+          ...(requestId ? { requestId } : {}),
         });
       }
       try {

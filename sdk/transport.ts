@@ -110,6 +110,7 @@ export class Transport {
       let status: number;
       let text: string;
       let retryAfter: string | string[] | undefined;
+      let requestId: string | undefined;
       try {
         const res = await config.dispatcher.request({
           origin: config.origin,
@@ -123,6 +124,7 @@ export class Transport {
         });
         status = res.statusCode;
         retryAfter = res.headers["retry-after"];
+        requestId = requestIdOf(res.headers);
         text = await res.body.text();
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
@@ -150,6 +152,7 @@ export class Transport {
         method,
         path: stripQuery(spec.path),
         ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
+        ...(requestId ? { requestId } : {}),
       });
       // 429/503 mean nothing happened: any method may go again. 502/504 might hide a done POST.
       const busy = status === 429 || status === 503;
@@ -237,6 +240,16 @@ function errorMessage(text: string): string {
     // Not JSON: fall through to the raw text.
   }
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+/**
+ * The platform's id of a request: `x-request-id`, else `fly-request-id` (what the platform's edge
+ * sends); one line of at most 200 characters, or undefined.
+ */
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers["x-request-id"] ?? headers["fly-request-id"];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  return text && !/[\r\n]/.test(text) ? text.slice(0, 200) : undefined;
 }
 
 function errorCode(err: unknown): string {

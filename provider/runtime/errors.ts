@@ -13,7 +13,8 @@ import { refusedTokenAdvice } from "./credentials";
  */
 export function explain(err: unknown, action: string, advice?: string): Error {
   if (err instanceof ApiError && err.status === 401) {
-    const refused = `${err.method} ${err.path} failed with 401: ${err.platformMessage || "(no message)"}`;
+    const id = err.requestId ? ` (request id ${err.requestId})` : "";
+    const refused = `${err.method} ${err.path} failed with 401: ${err.platformMessage || "(no message)"}${id}`;
     return new Error(`${action} failed: ${refused}. ${refusedTokenAdvice()}`, { cause: err });
   }
   const base = err instanceof Error ? err.message : String(err);
