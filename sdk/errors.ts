@@ -4,6 +4,7 @@
  * No message or field ever carries the API token.
  * @module
  */
+import type { PostgresErrorReason } from "./postgres-errors";
 
 /** Codes of the sdk's error kinds. */
 export type PlatformErrorCode =
@@ -31,19 +32,6 @@ export class InvalidArgumentError extends PlatformError {
   readonly code = "INVALID_ARGUMENT" as const;
 }
 
-/** Why a Postgres rotate-password call failed (spec section 7), one value per error row. */
-export type PostgresErrorReason =
-  | "reserved_user"
-  | "system_user"
-  | "malformed_user"
-  | "unauthorized"
-  | "cluster_not_found"
-  | "user_not_found"
-  | "cluster_deleted"
-  | "cluster_deleting"
-  | "invalid_kill_sessions"
-  | "admin_unavailable";
-
 /** Fields of an {@link ApiError}. */
 export interface ApiErrorInit {
   status: number;
@@ -55,6 +43,8 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number;
   /** The platform's id of the request (`x-request-id` or `fly-request-id`), when it sent one. */
   requestId?: string;
+  /** Which Postgres error row this is (see `postgresReason`), for rotate-password failures. */
+  reason?: PostgresErrorReason;
 }
 
 /** The platform answered with a non-2xx status. */
@@ -78,9 +68,7 @@ export class ApiError extends PlatformError {
   readonly reason?: PostgresErrorReason;
 
   constructor(init: ApiErrorInit) {
-    const reason = init.path.startsWith("/v1/postgres/")
-      ? postgresReason(init.status, init.platformMessage)
-      : undefined;
+    const reason = init.reason;
     const hint = hintFor(init.status, init.platformMessage, init.path);
     let message = `${init.method} ${init.path} failed with ${init.status}: ${init.platformMessage || "(no message)"}`;
     if (reason) message += ` [${reason}]`;
@@ -173,14 +161,21 @@ export class EventParseError extends PlatformError {
   readonly code = "EVENT_PARSE" as const;
 }
 
+/** The status of an ApiError, also one from another copy of the sdk (told by its `code`). */
+function apiStatus(err: unknown): number | undefined {
+  if (err instanceof ApiError) return err.status;
+  const { code, status } = (err ?? {}) as { code?: unknown; status?: unknown };
+  return code === "API_ERROR" && typeof status === "number" ? status : undefined;
+}
+
 /** True for a 404 answer. */
 export function isNotFound(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 404;
+  return apiStatus(err) === 404;
 }
 
 /** True for a 410 answer (the resource was deleted or is being deleted). */
 export function isGone(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 410;
+  return apiStatus(err) === 410;
 }
 
 /**
@@ -211,8 +206,11 @@ const NOT_FOUND_SUBJECTS = [
   "task",
 ];
 
-/** Which thing a 404 message says is missing, when it says so. */
-function notFoundSubject(message: string): string | undefined {
+/**
+ * Which thing a 404 message says is missing, when it says so.
+ * @internal
+ */
+export function notFoundSubject(message: string): string | undefined {
   const lower = unquoted(message);
   if (!lower.includes("not found")) return undefined;
   // The subject is the named thing closest before "not found" ("user x not found in cluster y").
@@ -229,8 +227,11 @@ function notFoundSubject(message: string): string | undefined {
   return best === "certificate" ? "hostname" : best;
 }
 
-/** Lower-cased message without its quoted names, so a user called "cluster" cannot mislead. */
-function unquoted(message: string): string {
+/**
+ * Lower-cased message without its quoted names, so a user called "cluster" cannot mislead.
+ * @internal
+ */
+export function unquoted(message: string): string {
   return message.replace(/"[^"]*"/g, '""').toLowerCase();
 }
 
@@ -255,29 +256,6 @@ function hintFor(status: number, message: string, path: string): string | undefi
       return path.startsWith("/v1/postgres/") && status === 503
         ? "The Postgres admin component is unavailable; try again later"
         : "The platform is busy; try again later";
-    default:
-      return undefined;
-  }
-}
-
-function postgresReason(status: number, message: string): PostgresErrorReason | undefined {
-  const lower = unquoted(message);
-  switch (status) {
-    case 400:
-      if (lower.includes("malformed")) return "malformed_user";
-      if (lower.includes("reserved")) return "reserved_user";
-      if (lower.includes("system")) return "system_user";
-      return "malformed_user";
-    case 401:
-      return "unauthorized";
-    case 404:
-      return notFoundSubject(message) === "cluster" ? "cluster_not_found" : "user_not_found";
-    case 410:
-      return /deleting|being deleted/.test(lower) ? "cluster_deleting" : "cluster_deleted";
-    case 422:
-      return "invalid_kill_sessions";
-    case 503:
-      return "admin_unavailable";
     default:
       return undefined;
   }

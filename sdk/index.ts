@@ -8,7 +8,7 @@ export type { ListCertificatesOptions, WaitUntilActiveOptions } from "./certific
 export { CertificatesClient } from "./certificates";
 export type { PlatformClientOptions } from "./client";
 export { PlatformClient } from "./client";
-export type { PlatformErrorCode, PostgresErrorReason } from "./errors";
+export type { PlatformErrorCode } from "./errors";
 export {
   AmbiguousRequestError,
   ApiError,
@@ -40,6 +40,7 @@ export {
 } from "./events";
 export type { RotatePasswordOptions } from "./postgres";
 export { PostgresClient } from "./postgres";
+export type { PostgresErrorReason } from "./postgres-errors";
 export type { ReplicationTrackerOptions, TrackerWaitOptions, WaitForPositionOptions } from "./replication";
 export {
   ReplicationDivergedError,

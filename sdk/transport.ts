@@ -7,6 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
+import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 
 /** HTTP methods the platform uses. */
@@ -59,6 +60,8 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   /** Schema of a 2xx body; undefined when the body is ignored (204). */
   schema: S;
   signal?: AbortSignal | undefined;
+  /** Names the error row of a non-2xx answer (the ApiError's `reason`), for families that have rows. */
+  reasonOf?: (status: number, platformMessage: string) => PostgresErrorReason | undefined;
 }
 
 // Connection failures that prove the request never left: safe to repeat for any method.
@@ -146,13 +149,16 @@ export class Transport {
           : undefined;
       }
       const retryAfterMs = parseRetryAfter(retryAfter);
+      const platformMessage = errorMessage(text);
+      const reason = spec.reasonOf?.(status, platformMessage);
       const error = new ApiError({
         status,
-        platformMessage: errorMessage(text),
+        platformMessage,
         method,
         path: stripQuery(spec.path),
         ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
         ...(requestId ? { requestId } : {}),
+        ...(reason ? { reason } : {}),
       });
       // 429/503 mean nothing happened: any method may go again. 502/504 might hide a done POST.
       const busy = status === 429 || status === 503;

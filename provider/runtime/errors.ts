@@ -3,7 +3,7 @@
  * and the platform's message (already in the sdk's ApiError message), and what to do.
  * @module
  */
-import { AmbiguousRequestError, ApiError, TimeoutError } from "../../sdk";
+import { AmbiguousRequestError, ApiError, isGone, isNotFound, TimeoutError } from "../../sdk";
 import { refusedTokenAdvice } from "./credentials";
 
 /**
@@ -40,7 +40,7 @@ export function withTokenAdvice(err: unknown): unknown {
 
 /** True when an sdk error says the thing is not there any more (404 or 410). */
 export function isMissing(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 404 || err.status === 410);
+  return isNotFound(err) || isGone(err);
 }
 
 export { ApiError, TimeoutError };

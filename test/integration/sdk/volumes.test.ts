@@ -66,6 +66,7 @@ describe("volumes against the emulator", () => {
     const err = await client.volumes.get(APP, "vol_missing").catch((e) => e);
     expect(isNotFound(err)).toBe(true);
     expect(err.hint).toBe("The volume was not found");
+    expect(err.reason).toBeUndefined();
   });
 
   it("an error carries the emulator's x-request-id, also for a refused token", async () => {

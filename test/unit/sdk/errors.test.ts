@@ -12,6 +12,7 @@ import {
   TransportError,
 } from "../../../sdk/errors";
 import { parseEventLine } from "../../../sdk/events";
+import { postgresReason } from "../../../sdk/postgres-errors";
 import { ReplicationDivergedError, ReplicationStoppedError } from "../../../sdk/replication";
 
 const pg = "/v1/postgres/demo-pg/users/app_user/rotate_password";
@@ -33,7 +34,14 @@ describe("Postgres error rows map to distinct reasons", () => {
     [404, 'user "cluster" not found in cluster "demo-pg"', "user_not_found"],
     [404, 'postgres cluster "user" not found', "cluster_not_found"],
   ])("%i %s → %s", (status, message, reason) => {
-    const err = new ApiError({ status, platformMessage: message, method: "POST", path: pg });
+    expect(postgresReason(status, message)).toBe(reason);
+    const err = new ApiError({
+      status,
+      platformMessage: message,
+      method: "POST",
+      path: pg,
+      reason: postgresReason(status, message),
+    });
     expect(err.reason).toBe(reason);
     expect(err.message).toContain(reason);
   });
@@ -106,6 +114,16 @@ describe("classifiers", () => {
       { notFound: false, gone: false, retryable: false },
     ],
     ["a plain Error is nothing", new Error("x"), { notFound: false, gone: false, retryable: false }],
+    [
+      "a 404 ApiError of another sdk copy (told by its code) is not found",
+      Object.assign(new Error("x"), { code: "API_ERROR", status: 404 }),
+      { notFound: true, gone: false, retryable: false },
+    ],
+    [
+      "a status without the ApiError code is nothing",
+      Object.assign(new Error("x"), { status: 404 }),
+      { notFound: false, gone: false, retryable: false },
+    ],
   ])("%s", (_rule, err, expected) => {
     expect({ notFound: isNotFound(err), gone: isGone(err), retryable: isRetryable(err) }).toEqual(expected);
   });
