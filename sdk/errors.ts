@@ -238,7 +238,7 @@ export function unquoted(message: string): string {
 function hintFor(status: number, message: string, path: string): string | undefined {
   switch (status) {
     case 401:
-      return "The platform refused the API token: check that the client's token is valid";
+      return "The platform refused the API token: check that it is valid and may reach this resource";
     case 404: {
       const subject = notFoundSubject(message);
       return subject ? `The ${subject} was not found` : undefined;
