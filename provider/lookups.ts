@@ -8,6 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CertificateDetails, CertificateListEntry, Snapshot, Volume } from "../sdk";
 import { PlatformClient } from "../sdk";
 import { certificateOutputs } from "./runtime/certificates";
+import { withTokenAdvice } from "./runtime/errors";
 import { volumeOutputs } from "./runtime/volume";
 
 /** Credentials of a lookup; each falls back to the stack config, then the environment. */
@@ -151,6 +152,8 @@ async function withClient<T>(
   const client = new PlatformClient({ baseUrl, token, userAgent: "pulumi-platform-provider" });
   try {
     return await fn(client);
+  } catch (err) {
+    throw withTokenAdvice(err);
   } finally {
     await client.close();
   }

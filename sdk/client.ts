@@ -48,9 +48,7 @@ export class PlatformClient {
     }
     const { origin, pathPrefix } = parseBaseUrl(options.baseUrl);
     if (typeof options.token !== "string" || options.token.trim() === "") {
-      throw new InvalidArgumentError(
-        "token must be a non-empty string (set the stack config platform:apiToken or the environment variable PLATFORM_API_TOKEN)",
-      );
+      throw new InvalidArgumentError("token must be a non-empty string");
     }
     if (/[\r\n]/.test(options.token)) throw new InvalidArgumentError("token must not contain line breaks");
     const timeoutMs = positiveNumber(options.timeoutMs, "timeoutMs", 30_000);

@@ -4,6 +4,7 @@
  * No message or field ever carries the API token.
  * @module
  */
+import type { PostgresErrorReason } from "./postgres-errors";
 
 /** Codes of the sdk's error kinds. */
 export type PlatformErrorCode =
@@ -12,7 +13,10 @@ export type PlatformErrorCode =
   | "AMBIGUOUS_REQUEST"
   | "RESPONSE_VALIDATION"
   | "TIMEOUT"
-  | "INVALID_ARGUMENT";
+  | "INVALID_ARGUMENT"
+  | "EVENT_PARSE"
+  | "REPLICATION_DIVERGED"
+  | "REPLICATION_STOPPED";
 
 /** Base of every error thrown by the sdk. */
 export abstract class PlatformError extends Error {
@@ -28,19 +32,6 @@ export class InvalidArgumentError extends PlatformError {
   readonly code = "INVALID_ARGUMENT" as const;
 }
 
-/** Why a Postgres rotate-password call failed (spec section 7), one value per error row. */
-export type PostgresErrorReason =
-  | "reserved_user"
-  | "system_user"
-  | "malformed_user"
-  | "unauthorized"
-  | "cluster_not_found"
-  | "user_not_found"
-  | "cluster_deleted"
-  | "cluster_deleting"
-  | "invalid_kill_sessions"
-  | "admin_unavailable";
-
 /** Fields of an {@link ApiError}. */
 export interface ApiErrorInit {
   status: number;
@@ -50,6 +41,10 @@ export interface ApiErrorInit {
   /** Request path without the query string. */
   path: string;
   retryAfterSeconds?: number;
+  /** The platform's id of the request (`x-request-id` or `fly-request-id`), when it sent one. */
+  requestId?: string;
+  /** Which Postgres error row this is (see `postgresReason`), for rotate-password failures. */
+  reason?: PostgresErrorReason;
 }
 
 /** The platform answered with a non-2xx status. */
@@ -65,19 +60,20 @@ export class ApiError extends PlatformError {
   readonly path: string;
   /** Seconds the platform asked to wait (`Retry-After`), when given. */
   readonly retryAfterSeconds?: number;
+  /** The platform's id of the request, to quote in a support request, when it sent one. */
+  readonly requestId?: string;
   /** What to do about it, for the common cases. */
   readonly hint?: string;
   /** Which Postgres error row this is, for rotate-password failures. */
   readonly reason?: PostgresErrorReason;
 
   constructor(init: ApiErrorInit) {
-    const reason = init.path.startsWith("/v1/postgres/")
-      ? postgresReason(init.status, init.platformMessage)
-      : undefined;
+    const reason = init.reason;
     const hint = hintFor(init.status, init.platformMessage, init.path);
     let message = `${init.method} ${init.path} failed with ${init.status}: ${init.platformMessage || "(no message)"}`;
     if (reason) message += ` [${reason}]`;
     if (init.retryAfterSeconds !== undefined) message += ` (retry after ${init.retryAfterSeconds}s)`;
+    if (init.requestId) message += ` (request id ${init.requestId})`;
     if (hint) message += `. ${hint}`;
     super(message);
     this.status = init.status;
@@ -85,6 +81,7 @@ export class ApiError extends PlatformError {
     this.method = init.method;
     this.path = init.path;
     if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
+    if (init.requestId) this.requestId = init.requestId;
     if (hint) this.hint = hint;
     if (reason) this.reason = reason;
   }
@@ -159,14 +156,26 @@ export class TimeoutError extends PlatformError {
   }
 }
 
+/** A line of a node's event stream is not a valid event; the message names the problem. */
+export class EventParseError extends PlatformError {
+  readonly code = "EVENT_PARSE" as const;
+}
+
+/** The status of an ApiError, also one from another copy of the sdk (told by its `code`). */
+function apiStatus(err: unknown): number | undefined {
+  if (err instanceof ApiError) return err.status;
+  const { code, status } = (err ?? {}) as { code?: unknown; status?: unknown };
+  return code === "API_ERROR" && typeof status === "number" ? status : undefined;
+}
+
 /** True for a 404 answer. */
 export function isNotFound(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 404;
+  return apiStatus(err) === 404;
 }
 
 /** True for a 410 answer (the resource was deleted or is being deleted). */
 export function isGone(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 410;
+  return apiStatus(err) === 410;
 }
 
 /**
@@ -197,8 +206,11 @@ const NOT_FOUND_SUBJECTS = [
   "task",
 ];
 
-/** Which thing a 404 message says is missing, when it says so. */
-function notFoundSubject(message: string): string | undefined {
+/**
+ * Which thing a 404 message says is missing, when it says so.
+ * @internal
+ */
+export function notFoundSubject(message: string): string | undefined {
   const lower = unquoted(message);
   if (!lower.includes("not found")) return undefined;
   // The subject is the named thing closest before "not found" ("user x not found in cluster y").
@@ -215,15 +227,18 @@ function notFoundSubject(message: string): string | undefined {
   return best === "certificate" ? "hostname" : best;
 }
 
-/** Lower-cased message without its quoted names, so a user called "cluster" cannot mislead. */
-function unquoted(message: string): string {
+/**
+ * Lower-cased message without its quoted names, so a user called "cluster" cannot mislead.
+ * @internal
+ */
+export function unquoted(message: string): string {
   return message.replace(/"[^"]*"/g, '""').toLowerCase();
 }
 
 function hintFor(status: number, message: string, path: string): string | undefined {
   switch (status) {
     case 401:
-      return "Check the API token: set the stack config `pulumi config set --secret platform:apiToken <token>` or the environment variable PLATFORM_API_TOKEN";
+      return "The platform refused the API token: check that it is valid and may reach this resource";
     case 404: {
       const subject = notFoundSubject(message);
       return subject ? `The ${subject} was not found` : undefined;
@@ -241,29 +256,6 @@ function hintFor(status: number, message: string, path: string): string | undefi
       return path.startsWith("/v1/postgres/") && status === 503
         ? "The Postgres admin component is unavailable; try again later"
         : "The platform is busy; try again later";
-    default:
-      return undefined;
-  }
-}
-
-function postgresReason(status: number, message: string): PostgresErrorReason | undefined {
-  const lower = unquoted(message);
-  switch (status) {
-    case 400:
-      if (lower.includes("malformed")) return "malformed_user";
-      if (lower.includes("reserved")) return "reserved_user";
-      if (lower.includes("system")) return "system_user";
-      return "malformed_user";
-    case 401:
-      return "unauthorized";
-    case 404:
-      return notFoundSubject(message) === "cluster" ? "cluster_not_found" : "user_not_found";
-    case 410:
-      return /deleting|being deleted/.test(lower) ? "cluster_deleting" : "cluster_deleted";
-    case 422:
-      return "invalid_kill_sessions";
-    case 503:
-      return "admin_unavailable";
     default:
       return undefined;
   }

@@ -6,7 +6,7 @@
  */
 import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
-import { ApiError, InvalidArgumentError, TransportError } from "./errors";
+import { ApiError, EventParseError, InvalidArgumentError, TransportError } from "./errors";
 import { NdjsonSplitter } from "./ndjson";
 import { Backoff, RECONNECT_BACKOFF } from "./retry";
 import {
@@ -18,7 +18,7 @@ import {
   type TxEvent,
   TxEventSchema,
 } from "./schemas";
-import { formatFieldPath } from "./transport";
+import { formatFieldPath, requestIdOf } from "./transport";
 
 /** Reconnect pacing: waits grow from `initialDelayMs` to at most `maxDelayMs`, with jitter. */
 export interface ReconnectOptions {
@@ -52,15 +52,20 @@ const HEX = /^[0-9a-fA-F]+$/;
 
 /**
  * Parses one NDJSON line into an event. Known types are validated (tx events by a hand-written
- * fast path); unknown types are returned as they are. Unknown fields are kept. Throws an Error
- * naming the field for anything else.
+ * fast path); unknown types are returned as they are. Unknown fields are kept. Throws an
+ * EventParseError naming the field for anything else.
  */
 export function parseEventLine(line: string): PlatformEvent {
-  const value: unknown = JSON.parse(line);
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    throw new EventParseError(`not JSON: ${(err as Error).message}`, { cause: err });
+  }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new Error("not a JSON object");
+    throw new EventParseError("not a JSON object");
   const type = (value as { type?: unknown }).type;
-  if (typeof type !== "string") throw new Error("field type: expected a string");
+  if (typeof type !== "string") throw new EventParseError("field type: expected a string");
   switch (type) {
     case "tx":
       if (isTxEvent(value)) return value;
@@ -97,7 +102,7 @@ function explain<T>(schema: z.ZodType, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return value as T;
   const issue = result.error?.issues[0];
-  throw new Error(`field ${formatFieldPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
+  throw new EventParseError(`field ${formatFieldPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
 }
 
 /**
@@ -119,7 +124,8 @@ export async function* parseEvents(
       if (event === undefined) continue;
       if (first) {
         first = false;
-        if (event.type !== "init") report(lines[i] as string, new Error("expected init as the first event"));
+        if (event.type !== "init")
+          report(lines[i] as string, new EventParseError("expected init as the first event"));
       }
       yield event;
     }
@@ -183,11 +189,13 @@ export async function* subscribeEvents(url: string, opts?: SubscribeOptions): As
       });
       if (res.statusCode !== 200) {
         const text = await res.body.text().catch(() => "");
+        const requestId = requestIdOf(res.headers);
         throw new ApiError({
           status: res.statusCode,
           platformMessage: text.slice(0, 500),
           method: "GET",
           path: target.pathname,
+          ...(requestId ? { requestId } : {}),
         });
       }
       try {

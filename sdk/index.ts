@@ -8,10 +8,11 @@ export type { ListCertificatesOptions, WaitUntilActiveOptions } from "./certific
 export { CertificatesClient } from "./certificates";
 export type { PlatformClientOptions } from "./client";
 export { PlatformClient } from "./client";
-export type { PlatformErrorCode, PostgresErrorReason } from "./errors";
+export type { PlatformErrorCode } from "./errors";
 export {
   AmbiguousRequestError,
   ApiError,
+  EventParseError,
   InvalidArgumentError,
   isGone,
   isNotFound,
@@ -39,8 +40,14 @@ export {
 } from "./events";
 export type { RotatePasswordOptions } from "./postgres";
 export { PostgresClient } from "./postgres";
+export type { PostgresErrorReason } from "./postgres-errors";
 export type { ReplicationTrackerOptions, TrackerWaitOptions, WaitForPositionOptions } from "./replication";
-export { ReplicationDivergedError, ReplicationTracker, waitForPosition } from "./replication";
+export {
+  ReplicationDivergedError,
+  ReplicationStoppedError,
+  ReplicationTracker,
+  waitForPosition,
+} from "./replication";
 export type {
   Backup,
   CertificateCheckResponse,

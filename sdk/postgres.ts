@@ -1,10 +1,11 @@
 /**
  * Postgres user passwords (spec 4.1). Every error row of spec 7 surfaces as an ApiError with a
- * distinct `reason`.
+ * distinct `reason` (see ./postgres-errors).
  * @module
  */
 import { AmbiguousRequestError } from "./errors";
 import { apiPath } from "./paths";
+import { postgresReason } from "./postgres-errors";
 import { type PostgresCredentials, RotatePasswordResponseSchema } from "./schemas";
 import type { CallOptions, Transport } from "./transport";
 
@@ -38,6 +39,7 @@ export class PostgresClient {
         body,
         schema: RotatePasswordResponseSchema,
         signal: opts?.signal,
+        reasonOf: postgresReason,
       });
       return res.data;
     } catch (err) {

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Dispatcher } from "undici";
-import { InvalidArgumentError, TimeoutError } from "./errors";
+import { InvalidArgumentError, PlatformError, TimeoutError } from "./errors";
 import {
   checkUrl,
   compareTxId,
@@ -58,7 +58,8 @@ export interface WaitForPositionOptions {
  * the one the position was taken from (for instance, writes lost in a failover). Waiting longer
  * cannot help.
  */
-export class ReplicationDivergedError extends Error {
+export class ReplicationDivergedError extends PlatformError {
+  readonly code = "REPLICATION_DIVERGED" as const;
   /**
    * @param db the database
    * @param expected the position waited for
@@ -73,9 +74,14 @@ export class ReplicationDivergedError extends Error {
       `database ${db} diverged at txID ${actual.txID}: expected checksum ${expected.postApplyChecksum}, the node reports ${actual.postApplyChecksum}`,
     );
   }
-  override get name(): string {
-    return "ReplicationDivergedError";
-  }
+}
+
+/**
+ * The tracker stopped following (closed, or its stream ended or failed without reconnect); the
+ * message says why and, for a pending wait, what it waited for.
+ */
+export class ReplicationStoppedError extends PlatformError {
+  readonly code = "REPLICATION_STOPPED" as const;
 }
 
 /** A position to wait for; without a checksum, any checksum at that txID counts. */
@@ -271,7 +277,7 @@ export class ReplicationTracker {
    * stay readable. Calling it again does nothing.
    */
   close(): void {
-    this.stop(new Error(`ReplicationTracker for ${this.host} is closed`), true);
+    this.stop(new ReplicationStoppedError(`ReplicationTracker for ${this.host} is closed`), true);
   }
 
   /** Stops following; pending waits reject with `reason` (`closed`: with a message per wait). */
@@ -280,7 +286,9 @@ export class ReplicationTracker {
     this.stopped = reason;
     this.abort.abort();
     for (const waiter of [...this.waiters]) {
-      const error = closed ? new Error(`${reason.message} (while waiting for ${waiter.what})`) : reason;
+      const error = closed
+        ? new ReplicationStoppedError(`${reason.message} (while waiting for ${waiter.what})`)
+        : reason;
       waiter.settle({ error });
     }
   }
@@ -291,9 +299,9 @@ export class ReplicationTracker {
         if (this.stopped) break;
         this.handle(event);
       }
-      this.stop(new Error(`the event stream of ${this.host} ended`));
+      this.stop(new ReplicationStoppedError(`the event stream of ${this.host} ended`));
     } catch (err) {
-      this.stop(err instanceof Error ? err : new Error(String(err)));
+      this.stop(err instanceof Error ? err : new ReplicationStoppedError(String(err)));
     } finally {
       if (this.onOwnerAbort) owner?.removeEventListener("abort", this.onOwnerAbort);
     }

@@ -4,7 +4,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { InvalidArgumentError } from "./errors";
+import { InvalidArgumentError, isNotFound } from "./errors";
 import { encodePathSegment } from "./paths";
 import { TASK_MAX_EXPIRE_SECONDS, type Task, type TaskExpire } from "./schemas";
 import type { CallOptions } from "./transport";
@@ -97,7 +97,7 @@ class Hold implements TaskHold {
     try {
       await this.api.delete(this.name, { signal: AbortSignal.timeout(RELEASE_TIMEOUT_MS) });
     } catch (error) {
-      if ((error as { status?: number }).status !== 404) throw error;
+      if (!isNotFound(error)) throw error;
     } finally {
       active.delete(this);
       if (active.size === 0) uninstallHandlers();

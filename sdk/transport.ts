@@ -7,6 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
+import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 
 /** HTTP methods the platform uses. */
@@ -59,6 +60,8 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   /** Schema of a 2xx body; undefined when the body is ignored (204). */
   schema: S;
   signal?: AbortSignal | undefined;
+  /** Names the error row of a non-2xx answer (the ApiError's `reason`), for families that have rows. */
+  reasonOf?: (status: number, platformMessage: string) => PostgresErrorReason | undefined;
 }
 
 // Connection failures that prove the request never left: safe to repeat for any method.
@@ -110,6 +113,7 @@ export class Transport {
       let status: number;
       let text: string;
       let retryAfter: string | string[] | undefined;
+      let requestId: string | undefined;
       try {
         const res = await config.dispatcher.request({
           origin: config.origin,
@@ -123,6 +127,7 @@ export class Transport {
         });
         status = res.statusCode;
         retryAfter = res.headers["retry-after"];
+        requestId = requestIdOf(res.headers);
         text = await res.body.text();
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
@@ -144,12 +149,16 @@ export class Transport {
           : undefined;
       }
       const retryAfterMs = parseRetryAfter(retryAfter);
+      const platformMessage = errorMessage(text);
+      const reason = spec.reasonOf?.(status, platformMessage);
       const error = new ApiError({
         status,
-        platformMessage: errorMessage(text),
+        platformMessage,
         method,
         path: stripQuery(spec.path),
         ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) }),
+        ...(requestId ? { requestId } : {}),
+        ...(reason ? { reason } : {}),
       });
       // 429/503 mean nothing happened: any method may go again. 502/504 might hide a done POST.
       const busy = status === 429 || status === 503;
@@ -237,6 +246,16 @@ function errorMessage(text: string): string {
     // Not JSON: fall through to the raw text.
   }
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+/**
+ * The platform's id of a request: `x-request-id`, else `fly-request-id` (what the platform's edge
+ * sends); one line of at most 200 characters, or undefined.
+ */
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers["x-request-id"] ?? headers["fly-request-id"];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  return text && !/[\r\n]/.test(text) ? text.slice(0, 200) : undefined;
 }
 
 function errorCode(err: unknown): string {

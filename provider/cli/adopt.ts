@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ApiError, InvalidArgumentError, PlatformClient, PlatformError } from "../../sdk";
+import { ApiError, InvalidArgumentError, isNotFound, PlatformClient, PlatformError } from "../../sdk";
 import { type AdoptionFamily, readAdoptionPlan } from "./adoption-plan";
 import { renderJson, renderTypeScript } from "./adoption-program";
 
@@ -210,7 +210,7 @@ function describeFailure(err: unknown, options: AdoptOptions): string {
     if (err.status === 403) {
       return `the API token may not read app "${options.app}" (403: ${err.platformMessage || "forbidden"})`;
     }
-    if (err.status === 404 && /^\/v1\/apps\/[^/]+\/(volumes|certificates)$/.test(err.path)) {
+    if (isNotFound(err) && /^\/v1\/apps\/[^/]+\/(volumes|certificates)$/.test(err.path)) {
       return `app "${options.app}" not found at ${options.apiUrl} (404: ${err.platformMessage || "not found"}). Check --app and that the token's organization holds it`;
     }
     return `reading app "${options.app}" failed: ${err.message}`;

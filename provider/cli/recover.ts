@@ -19,6 +19,7 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { isNotFound, PlatformClient } from "../../sdk";
 import * as runtime from "../runtime";
+import { withTokenAdvice } from "../runtime/errors";
 import { applyRecovery } from "./recover-checkpoint";
 import {
   type ExportedDeployment,
@@ -254,7 +255,7 @@ export async function run(argv: string[]): Promise<number> {
     );
     return left > 0 ? RECOVER_EXIT.notApplied : RECOVER_EXIT.ok;
   } catch (e) {
-    err(`pulumi-platform recover: ${(e as Error).message}\n`);
+    err(`pulumi-platform recover: ${(withTokenAdvice(e) as Error).message}\n`);
     return RECOVER_EXIT.failed;
   } finally {
     runtime.resetCredentials();

@@ -3,7 +3,7 @@
  * and the platform's message (already in the sdk's ApiError message), and what to do.
  * @module
  */
-import { AmbiguousRequestError, ApiError, TimeoutError } from "../../sdk";
+import { AmbiguousRequestError, ApiError, isGone, isNotFound, TimeoutError } from "../../sdk";
 import { refusedTokenAdvice } from "./credentials";
 
 /**
@@ -13,7 +13,8 @@ import { refusedTokenAdvice } from "./credentials";
  */
 export function explain(err: unknown, action: string, advice?: string): Error {
   if (err instanceof ApiError && err.status === 401) {
-    const refused = `${err.method} ${err.path} failed with 401: ${err.platformMessage || "(no message)"}`;
+    const id = err.requestId ? ` (request id ${err.requestId})` : "";
+    const refused = `${err.method} ${err.path} failed with 401: ${err.platformMessage || "(no message)"}${id}`;
     return new Error(`${action} failed: ${refused}. ${refusedTokenAdvice()}`, { cause: err });
   }
   const base = err instanceof Error ? err.message : String(err);
@@ -27,9 +28,19 @@ export function explain(err: unknown, action: string, advice?: string): Error {
   return wrapped;
 }
 
+/** Where to set a valid token, for a refusal outside the runtime's credentials (lookups, `recover`). */
+export const STACK_TOKEN_ADVICE =
+  "Set a valid API token with `pulumi config set --secret platform:apiToken <token>` or the environment variable PLATFORM_API_TOKEN";
+
+/** `err` with {@link STACK_TOKEN_ADVICE} added when it is a refused token (401); else `err`. */
+export function withTokenAdvice(err: unknown): unknown {
+  if (!(err instanceof ApiError && err.status === 401)) return err;
+  return new Error(`${err.message.replace(/[.\s]+$/, "")}. ${STACK_TOKEN_ADVICE}`, { cause: err });
+}
+
 /** True when an sdk error says the thing is not there any more (404 or 410). */
 export function isMissing(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 404 || err.status === 410);
+  return isNotFound(err) || isGone(err);
 }
 
 export { ApiError, TimeoutError };

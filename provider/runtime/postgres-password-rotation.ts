@@ -20,7 +20,7 @@ type Props = Record<string, unknown>;
 
 const STORED = storedInputs(postgresPasswordRotationDeclaration);
 
-/** What to do about each error row of spec section 7. */
+/** What to do about each error row of spec section 7 (a refused token's advice is `explain`'s). */
 export function rotationAdvice(err: unknown, clusterId: string, username: string): string | undefined {
   if (err instanceof AmbiguousRequestError) {
     return `The password of ${username} may have changed without the new one being known. Nothing was recorded, so the next \`pulumi up\` rotates again and learns the new one`;
@@ -29,8 +29,6 @@ export function rotationAdvice(err: unknown, clusterId: string, username: string
   switch (err.status) {
     case 400:
       return `The platform refuses to rotate "${username}": reserved and system users cannot be rotated and the name must be well formed; choose an application user`;
-    case 401:
-      return "The API token was rejected: set a valid one with `pulumi config set --secret platform:apiToken <token>` or PLATFORM_API_TOKEN";
     case 404:
       return err.reason === "user_not_found"
         ? `User "${username}" does not exist in cluster ${clusterId}; create the user first or fix username`

@@ -4,7 +4,12 @@
  * (which receives the previous outputs) can compare inputs, and `read` can rebuild inputs.
  * @module
  */
-import { AmbiguousRequestError, type CreateVolumeRequest, type Volume as WireVolume } from "../../sdk";
+import {
+  AmbiguousRequestError,
+  type CreateVolumeRequest,
+  isNotFound,
+  type Volume as WireVolume,
+} from "../../sdk";
 import { type OutputValues, storedInputs } from "../declaration";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
@@ -281,7 +286,7 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
 }
 
 function createAdvice(err: unknown): string | undefined {
-  if (err instanceof ApiError && err.status === 404)
+  if (isNotFound(err))
     return "Check that the app exists and, for a restore or fork, that snapshotId/sourceVolumeId exist";
   return undefined;
 }

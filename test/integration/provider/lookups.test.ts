@@ -74,4 +74,16 @@ describe("lookups", () => {
       delete process.env.PLATFORM_API_TOKEN;
     }
   });
+
+  it("a refused token says where to set a valid one, once, and never shows the token", async () => {
+    const err = await getVolume({
+      app: APP,
+      volumeId,
+      apiUrl: creds.apiUrl,
+      apiToken: "wrong-token-value",
+    }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/failed with 401/);
+    expect((err as Error).message.split("pulumi config set --secret platform:apiToken").length - 1).toBe(1);
+    expect((err as Error).message).not.toContain("wrong-token-value");
+  });
 });

@@ -136,6 +136,7 @@ describe("PostgresPasswordRotation error rows (spec 7)", () => {
       const err = await rotate({ clusterId: "demo-pg", username: "app_user" }).catch((e: Error) => e);
       expect((err as Error).message).toMatch(/failed with 401/);
       expect((err as Error).message).toMatch(/pulumi config set --secret platform:apiToken/);
+      expect((err as Error).message.split("pulumi config set").length - 1).toBe(1);
       expect((err as Error).message).not.toContain("wrong-token-value");
     } finally {
       await configureRuntime(h.emu.url, h.emu.token);

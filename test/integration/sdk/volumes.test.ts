@@ -66,6 +66,19 @@ describe("volumes against the emulator", () => {
     const err = await client.volumes.get(APP, "vol_missing").catch((e) => e);
     expect(isNotFound(err)).toBe(true);
     expect(err.hint).toBe("The volume was not found");
+    expect(err.reason).toBeUndefined();
+  });
+
+  it("an error carries the emulator's x-request-id, also for a refused token", async () => {
+    const err = await client.volumes.get(APP, "vol_missing").catch((e) => e);
+    expect(err.requestId).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(err.message).toContain(`(request id ${err.requestId})`);
+    const refused = await h
+      .client({ token: "wrong-token" })
+      .volumes.list(APP)
+      .catch((e) => e);
+    expect(refused).toMatchObject({ status: 401, requestId: expect.stringMatching(/^[0-9a-f]{12}-/) });
+    expect(refused.message).not.toContain("wrong-token");
   });
 
   it("a missing app is a 404 whose hint names the app", async () => {

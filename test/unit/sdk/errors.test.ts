@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 import {
   AmbiguousRequestError,
   ApiError,
+  EventParseError,
   isGone,
   isNotFound,
   isRetryable,
+  PlatformError,
   ResponseValidationError,
+  TimeoutError,
   TransportError,
 } from "../../../sdk/errors";
+import { parseEventLine } from "../../../sdk/events";
+import { postgresReason } from "../../../sdk/postgres-errors";
+import { ReplicationDivergedError, ReplicationStoppedError } from "../../../sdk/replication";
 
 const pg = "/v1/postgres/demo-pg/users/app_user/rotate_password";
 
@@ -28,7 +34,14 @@ describe("Postgres error rows map to distinct reasons", () => {
     [404, 'user "cluster" not found in cluster "demo-pg"', "user_not_found"],
     [404, 'postgres cluster "user" not found', "cluster_not_found"],
   ])("%i %s → %s", (status, message, reason) => {
-    const err = new ApiError({ status, platformMessage: message, method: "POST", path: pg });
+    expect(postgresReason(status, message)).toBe(reason);
+    const err = new ApiError({
+      status,
+      platformMessage: message,
+      method: "POST",
+      path: pg,
+      reason: postgresReason(status, message),
+    });
     expect(err.reason).toBe(reason);
     expect(err.message).toContain(reason);
   });
@@ -46,7 +59,7 @@ describe("Postgres error rows map to distinct reasons", () => {
 
 describe("hints", () => {
   it.each([
-    [401, "unauthorized", /platform:apiToken.*PLATFORM_API_TOKEN/],
+    [401, "unauthorized", /refused the API token/],
     [404, "app foo not found", /The app was not found/],
     [404, "volume vol_1 not found", /The volume was not found/],
     [404, "certificate for hostname a.b not found", /The hostname was not found/],
@@ -101,6 +114,16 @@ describe("classifiers", () => {
       { notFound: false, gone: false, retryable: false },
     ],
     ["a plain Error is nothing", new Error("x"), { notFound: false, gone: false, retryable: false }],
+    [
+      "a 404 ApiError of another sdk copy (told by its code) is not found",
+      Object.assign(new Error("x"), { code: "API_ERROR", status: 404 }),
+      { notFound: true, gone: false, retryable: false },
+    ],
+    [
+      "a status without the ApiError code is nothing",
+      Object.assign(new Error("x"), { status: 404 }),
+      { notFound: false, gone: false, retryable: false },
+    ],
   ])("%s", (_rule, err, expected) => {
     expect({ notFound: isNotFound(err), gone: isGone(err), retryable: isRetryable(err) }).toEqual(expected);
   });
@@ -109,5 +132,47 @@ describe("classifiers", () => {
     expect(new TransportError("GET", "/x", new Error("e"), true).code).toBe("TRANSPORT_ERROR");
     expect(new AmbiguousRequestError("POST", "/x", new Error("e")).code).toBe("AMBIGUOUS_REQUEST");
     expect(new ResponseValidationError("GET /x", "a.b", "bad").code).toBe("RESPONSE_VALIDATION");
+  });
+});
+
+describe("one family", () => {
+  it("every sdk error derives from PlatformError, keeping its class and code", () => {
+    const pos = { txID: "0000000000000001", postApplyChecksum: "aa" };
+    const errors: [PlatformError, string, string][] = [
+      [
+        new ApiError({ status: 500, platformMessage: "x", method: "GET", path: "/v1/x" }),
+        "ApiError",
+        "API_ERROR",
+      ],
+      [new TimeoutError("late"), "TimeoutError", "TIMEOUT"],
+      [new EventParseError("not JSON"), "EventParseError", "EVENT_PARSE"],
+      [
+        new ReplicationDivergedError("app.db", pos, { ...pos, postApplyChecksum: "bb" }),
+        "ReplicationDivergedError",
+        "REPLICATION_DIVERGED",
+      ],
+      [new ReplicationStoppedError("closed"), "ReplicationStoppedError", "REPLICATION_STOPPED"],
+    ];
+    for (const [err, name, code] of errors) {
+      expect(err).toBeInstanceOf(PlatformError);
+      expect(err).toBeInstanceOf(Error);
+      expect(err.name).toBe(name);
+      expect(err.code).toBe(code);
+    }
+  });
+
+  it("an event line that is not valid throws an EventParseError", () => {
+    expect(() => parseEventLine("{nope")).toThrow(EventParseError);
+    expect(() => parseEventLine("[1]")).toThrow(EventParseError);
+    expect(() => parseEventLine('{"type":"init","data":{}}')).toThrow(EventParseError);
+  });
+
+  it("no hint gives Pulumi advice (the sdk knows nothing of Pulumi)", () => {
+    for (const status of [400, 401, 403, 404, 410, 422, 429, 500, 503]) {
+      for (const path of ["/v1/apps/a/volumes", "/v1/postgres/c/users/u/rotate_password"]) {
+        const err = new ApiError({ status, platformMessage: "nope", method: "POST", path });
+        expect(err.message).not.toMatch(/pulumi|platform:apiToken/i);
+      }
+    }
   });
 });

@@ -270,3 +270,28 @@ describe("requests", () => {
     expect(srv.seen.map((r) => JSON.parse(r.body))).toEqual([{}, { kill_sessions: true }]);
   });
 });
+
+describe("request id", () => {
+  it.each([
+    ["x-request-id", { "x-request-id": "req-123" }, "req-123"],
+    [
+      "fly-request-id",
+      { "fly-request-id": "01JQSECXHAJR7ZPGFRTQW5EK95-ord" },
+      "01JQSECXHAJR7ZPGFRTQW5EK95-ord",
+    ],
+    ["x-request-id first", { "x-request-id": "a", "fly-request-id": "b" }, "a"],
+  ])("an ApiError carries the platform's %s and quotes it", async (_rule, headers, id) => {
+    const { client } = await setup((_req, res) => json(res, 404, { error: "volume not found" }, headers));
+    const err = (await client.volumes.get("a", "v").catch((e) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.requestId).toBe(id);
+    expect(err.message).toContain(`(request id ${id})`);
+  });
+
+  it("without one, the error has none", async () => {
+    const { client } = await setup((_req, res) => json(res, 400, { error: "bad" }));
+    const err = (await client.volumes.get("a", "v").catch((e) => e)) as ApiError;
+    expect(err.requestId).toBeUndefined();
+    expect(err.message).not.toContain("request id");
+  });
+});
