@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as runtime from "../../../provider/runtime";
 import { makeCert } from "../../support/certs";
-import { type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
+import { PROVIDER, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 
 // A create whose answer is lost after the platform acted (the connection drops once the handler
 // ran) must not fail, duplicate, or leave something the stack does not own.
@@ -92,7 +92,7 @@ describe("a certificate POST whose answer is lost", () => {
     const inputs = withProvider({ app: APP, hostname: "never.example.com" });
     const err = await rejectionOf(runtime.acmeCertificate.create(inputs));
     expect(err.id).toBe("never.example.com");
-    expect(err.properties.__provider).toBeDefined();
+    expect(err.properties.__provider).toBe(PROVIDER);
     expect(err.message).toMatch(/the answer was lost 3 times/);
     await h.api("DELETE", "/__emulator/faults");
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CertificateEntryOutput, DnsRequirementsOutput } from "../../../provider";
 import * as runtime from "../../../provider/runtime";
 import { makeCert } from "../../support/certs";
-import { hasUndefined, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
+import {
+  hasUndefined,
+  PROVIDER,
+  type ProviderHarness,
+  rejectionOf,
+  startHarness,
+  withProvider,
+} from "./helpers";
 
 const APP = "demo-app";
 let h: ProviderHarness;
@@ -85,7 +92,7 @@ describe("AcmeCertificate", () => {
     expect(err.message).toMatch(/not yet verified: dns_configured/);
     expect(err.message).toMatch(/_acme-challenge\.slow\.example\.com/);
     expect(err.id).toBe("slow.example.com");
-    expect(err.properties.__provider).toBeDefined();
+    expect(err.properties.__provider).toBe(PROVIDER);
   });
 
   it("refuses an existing ACME request unless adoptExisting is set", async () => {
