@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { AmbiguousRequestError, ApiError, isNotFound, type PlatformClient } from "../../../sdk/index";
-import { type Harness, useHarness } from "./emulator-harness";
+import { SDK_TIMING, type TestEmulator, useTestEmulator } from "../../support/emulator";
 
 const APP = "demo-app";
-let h: Harness;
+let h: TestEmulator;
 let client: PlatformClient;
 
-useHarness(
-  (started) => {
+useTestEmulator({
+  emulator: { timing: SDK_TIMING },
+  resetEachTest: true,
+  started: (started) => {
     h = started;
     client = h.client();
   },
-  { resetEachTest: true },
-);
+});
 
 describe("volumes against the emulator", () => {
   it("walks every endpoint: create, list, get, update, extend, snapshots, restore, delete", async () => {
@@ -89,7 +90,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("no duplicate volume after a connection dropped after the create ran", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "drop-after",
@@ -103,7 +104,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("a create dropped before it ran is sent again once the list shows nothing new", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "drop-before",
@@ -120,7 +121,7 @@ describe("volumes against the emulator", () => {
       size_gb: 3,
       require_unique_zone: false,
     });
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "drop-after",
@@ -137,7 +138,7 @@ describe("volumes against the emulator", () => {
 
   it("the on-demand snapshot is not repeated after a drop: AmbiguousRequestError", async () => {
     const v = await client.volumes.create(APP, { name: "data_snapdrop", size_gb: 3 });
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes/*/snapshots",
       kind: "drop-after",
@@ -149,10 +150,10 @@ describe("volumes against the emulator", () => {
     ).toHaveLength(1);
   });
 
-  it.each([429, 503])("GET is retried after an injected %i with Retry-After", async (status) => {
+  it.each([429, 503] as const)("GET is retried after an injected %i with Retry-After", async (status) => {
     const v = await client.volumes.create(APP, { name: `data_retry_${status}`, size_gb: 3 });
-    await h.control("DELETE", "/requests");
-    await h.control("POST", "/faults", {
+    await h.control.requests.clear();
+    await h.control.faults.add({
       method: "GET",
       path: "/v1/apps/*/volumes/*",
       kind: "status",
@@ -167,7 +168,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("POST create is retried after an injected 429 (nothing happened) and makes one volume", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "status",
@@ -180,7 +181,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("GET is retried after the connection drops", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "GET",
       path: "/v1/apps/*/volumes",
       kind: "drop-before",
@@ -191,7 +192,7 @@ describe("volumes against the emulator", () => {
 
   it("DELETE is retried after the connection drops after it ran, and the retry finds it gone (404)", async () => {
     const v = await client.volumes.create(APP, { name: "data_del", size_gb: 3 });
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "DELETE",
       path: "/v1/apps/*/volumes/*",
       kind: "drop-after",
