@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
 import { days, makeCert } from "../support/certs";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 const run = promisify(execFile);

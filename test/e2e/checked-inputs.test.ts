@@ -1,7 +1,7 @@
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
 import { makeCert, type TestCert } from "../support/certs";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 /** Everything a preview showed: its output, the engine's events and the error it failed with. */

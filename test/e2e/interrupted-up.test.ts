@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 // A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
 import { makeCert } from "../support/certs";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 // A deploy pipeline meets a platform that throttles, fails and drops answers. With faults on

@@ -73,7 +73,7 @@ describe("AcmeCertificate", () => {
     const hostname = "ready.example.com";
     const first = await runtime.acmeCertificate.create(withProvider({ app: APP, hostname }));
     const req = first.outs.dnsRequirements as DnsRequirementsOutput;
-    await h.api("PUT", "/__emulator/dns", { records: [{ type: "A", name: hostname, value: req.a[0] }] });
+    await h.control.dns.set([{ type: "A", name: hostname, value: req.a[0] as string }]);
     await runtime.acmeCertificate.delete(first.id, first.outs);
     const { outs } = await runtime.acmeCertificate.create(
       withProvider({ app: APP, hostname, waitForActive: true, waitTimeoutSeconds: 20 }),
@@ -125,9 +125,7 @@ describe("CustomCertificate", () => {
       expiresAt: expect.stringMatching(/^\d{4}-/),
     });
     const record = outs.ownershipRecord as { name: string; value: string };
-    await h.api("PUT", "/__emulator/dns", {
-      records: [{ type: "TXT", name: record.name, value: record.value }],
-    });
+    await h.control.dns.set([{ type: "TXT", name: record.name, value: record.value }]);
     const { outs: active } = await runtime.customCertificate.update(id, outs, {
       ...custom(hostname, certs.solo!),
       waitForActive: true,
