@@ -88,7 +88,7 @@ describe.each(RESPONSE_MODES)(
           const state = await e.state();
           expect(state.volumes).toEqual([]);
           // Snapshots are left to retention (delete does nothing at the platform).
-          await e.api("POST", "/__emulator/time/advance", { ms: 13 * 24 * 3600 * 1000 });
+          await e.control.time.advance(13 * 24 * 3600 * 1000);
           expect((await e.state()).snapshots).toEqual([]);
         },
       );
