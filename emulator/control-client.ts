@@ -1,4 +1,4 @@
-import { request } from "undici";
+import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { CONTROL_PREFIX } from "./app-hooks";
 import {
@@ -91,13 +91,20 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 /**
  * A client of the control API of the emulator at `url` (its base URL, e.g. `http://127.0.0.1:4280`)
  * with its bearer `token`. A non-2xx answer rejects with an Error naming method, path, status and body.
+ * `dispatcher` (an undici Dispatcher) replaces undici's global one, e.g. `new Agent({ pipelining: 0 })`
+ * for one connection per call.
  */
-export function createControlClient(url: string, token: string): ControlClient {
+export function createControlClient(
+  url: string,
+  token: string,
+  options: { dispatcher?: Dispatcher } = {},
+): ControlClient {
   const base = url.replace(/\/+$/, "");
 
   async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const res = await request(`${base}${CONTROL_PREFIX}${path}`, {
       method,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       headers: {
         authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
