@@ -17,13 +17,13 @@
 // Volume's length, so its checkpoint is as large as a Volume's.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Agent } from "undici";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -210,33 +210,8 @@ async function startEmulator(extraNodeArgs = []) {
   });
   // One connection per call (no keep-alive): the emulator may close an idle pooled socket
   // between rounds, just as the next call picks it up.
-  const control = (method, path, body) =>
-    new Promise((resolve, reject) => {
-      const payload = body ? JSON.stringify(body) : undefined;
-      const req = httpRequest(
-        `${start.url}/__emulator${path}`,
-        {
-          method,
-          agent: false,
-          headers: {
-            authorization: `Bearer ${start.token}`,
-            ...(payload ? { "content-type": "application/json" } : {}),
-          },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => (text += chunk));
-          res.on("end", () =>
-            res.statusCode >= 200 && res.statusCode < 300
-              ? resolve(text ? JSON.parse(text) : undefined)
-              : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`)),
-          );
-        },
-      );
-      req.on("error", reject);
-      req.end(payload);
-    });
+  const { createControlClient } = require("pulumi-platform/emulator");
+  const control = createControlClient(start.url, start.token, { dispatcher: new Agent({ pipelining: 0 }) });
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -439,11 +414,11 @@ async function main() {
       }
       for (const s of order(latency)) {
         if (s.kind === "volume")
-          await emulator.control("POST", "/faults", { kind: "latency", latencyMs: LATENCY_MS, times: 0 });
+          await emulator.control.faults.add({ kind: "latency", latencyMs: LATENCY_MS, times: 0 });
         try {
           record("latency", n, "up", s.kind === "volume" ? "volume" : "noop", step(s, "up", s.name));
         } finally {
-          if (s.kind === "volume") await emulator.control("DELETE", "/faults");
+          if (s.kind === "volume") await emulator.control.faults.clear();
         }
         step(s, "destroy", s.name);
         process.stderr.write(".");

@@ -1,5 +1,16 @@
 export { buildEmulator, type Emulator } from "./app";
 export { VirtualClock } from "./clock";
+export {
+  type ControlClient,
+  type ControlVolume,
+  createControlClient,
+  type DbNodeView,
+  type DbPosition,
+  type EmulatorState,
+  type InstanceView,
+  type RateLimitView,
+  type TimeView,
+} from "./control-client";
 export { EmulatorError } from "./errors";
 export type { Fault, FaultSpec } from "./faults";
 export { DEFAULT_TIMING, type EmulatorOptions, type TimingOptions } from "./options";

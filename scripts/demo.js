@@ -73,6 +73,9 @@ async function main() {
   );
   resources.emulator = emulator;
   const api = emulatorApi(emulator.info.url, emulator.info.token);
+  // Loaded after the build above: the demo uses the package as a user would.
+  const { createControlClient } = require("pulumi-platform/emulator");
+  const control = createControlClient(emulator.info.url, emulator.info.token);
   info(`emulator at ${emulator.info.url} (pid ${emulator.pid}), state file ${stateFile}`);
   info(`seeded with app ${APP} and Postgres cluster demo-pg (user app_user)`);
   if (responses === "sparse") {
@@ -129,7 +132,7 @@ async function main() {
   }
 
   step("Setting those records in the emulator's simulated DNS and checking the certificates");
-  await api("PUT", "/__emulator/dns", { records });
+  await control.dns.set(records);
   info(`PUT /__emulator/dns: ${records.length} records set`);
   for (const cert of certificates) {
     const checked = await api(
@@ -155,7 +158,7 @@ async function main() {
   step(
     `Growing the data volume ${outputs.dataVolume.sizeGb} GB → ${GROWN_SIZE_GB} GB in place (it is attached to a machine)`,
   );
-  await api("POST", `/__emulator/volumes/${outputs.dataVolume.id}/attach`, { machine_id: MACHINE });
+  await control.volumes.attach(outputs.dataVolume.id, MACHINE);
   info(
     `attached volume ${outputs.dataVolume.id} to machine ${MACHINE} (POST /__emulator/volumes/:id/attach)`,
   );
@@ -174,12 +177,12 @@ async function main() {
   await pulumi(["refresh", "--yes", "--skip-preview"]);
 
   step("Destroy: everything goes");
-  await api("POST", `/__emulator/volumes/${outputs.dataVolume.id}/detach`);
+  await control.volumes.detach(outputs.dataVolume.id);
   info(
     `detached volume ${outputs.dataVolume.id} from ${MACHINE} first (POST /__emulator/volumes/:id/detach)`,
   );
   await pulumi(["destroy", "--yes", "--skip-preview"]);
-  const state = await api("GET", "/__emulator/state");
+  const state = await control.state();
   const left = [
     ...state.volumes
       .filter((/** @type {any} */ v) => v.state !== "destroyed")

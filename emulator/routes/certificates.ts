@@ -9,6 +9,7 @@ import {
 } from "../requests";
 import type { ResponseShaper } from "../responses";
 import type { Store } from "../store";
+import { resolveApp } from "./app-param";
 
 type AppParams = { app_name: string };
 type HostParams = AppParams & { hostname: string };
@@ -17,6 +18,7 @@ type HostParams = AppParams & { hostname: string };
 export const certificateRoutes =
   (store: Store, shape: ResponseShaper): FastifyPluginAsync =>
   async (app) => {
+    resolveApp(app, store);
     const certs = store.certificates;
     const base = "/v1/apps/:app_name/certificates";
 
@@ -24,8 +26,7 @@ export const certificateRoutes =
       base,
       { schema: { querystring: CertificateListQuery } },
       async (req) => {
-        store.requireApp(req.params.app_name);
-        return shape.certificateList(certs.list(req.params.app_name, req.query));
+        return shape.certificateList(certs.list(req.platformApp.name, req.query));
       },
     );
 
@@ -33,10 +34,9 @@ export const certificateRoutes =
       `${base}/acme`,
       { schema: { body: AcmeCertificateBody } },
       async (req, reply) => {
-        store.requireApp(req.params.app_name);
         return reply
           .code(201)
-          .send(shape.certificate(certs.requestAcme(req.params.app_name, req.body.hostname)));
+          .send(shape.certificate(certs.requestAcme(req.platformApp.name, req.body.hostname)));
       },
     );
 
@@ -44,37 +44,33 @@ export const certificateRoutes =
       `${base}/custom`,
       { schema: { body: CustomCertificateBody } },
       async (req, reply) => {
-        store.requireApp(req.params.app_name);
         const { hostname, fullchain, private_key } = req.body;
         return reply
           .code(201)
-          .send(shape.certificate(certs.importCustom(req.params.app_name, hostname, fullchain, private_key)));
+          .send(
+            shape.certificate(certs.importCustom(req.platformApp.name, hostname, fullchain, private_key)),
+          );
       },
     );
 
     app.get<{ Params: HostParams }>(`${base}/:hostname`, async (req) => {
-      store.requireApp(req.params.app_name);
-      return shape.certificate(certs.get(req.params.app_name, req.params.hostname));
+      return shape.certificate(certs.get(req.platformApp.name, req.params.hostname));
     });
 
     app.post<{ Params: HostParams }>(`${base}/:hostname/check`, async (req) => {
-      store.requireApp(req.params.app_name);
-      return shape.check(certs.check(req.params.app_name, req.params.hostname));
+      return shape.check(certs.check(req.platformApp.name, req.params.hostname));
     });
 
     app.delete<{ Params: HostParams }>(`${base}/:hostname`, async (req, reply) => {
-      store.requireApp(req.params.app_name);
-      certs.deleteHostname(req.params.app_name, req.params.hostname);
+      certs.deleteHostname(req.platformApp.name, req.params.hostname);
       return reply.code(204).send();
     });
 
     app.delete<{ Params: HostParams }>(`${base}/:hostname/acme`, async (req) => {
-      store.requireApp(req.params.app_name);
-      return shape.certificate(certs.deleteAcme(req.params.app_name, req.params.hostname));
+      return shape.certificate(certs.deleteAcme(req.platformApp.name, req.params.hostname));
     });
 
     app.delete<{ Params: HostParams }>(`${base}/:hostname/custom`, async (req) => {
-      store.requireApp(req.params.app_name);
-      return shape.certificate(certs.deleteCustom(req.params.app_name, req.params.hostname));
+      return shape.certificate(certs.deleteCustom(req.platformApp.name, req.params.hostname));
     });
   };

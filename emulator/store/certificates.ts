@@ -10,7 +10,7 @@ import type {
 import { checkDns, dnsRequirements } from "../certificates/dns-requirements";
 import { CertificateRuleError, validateCustomCertificate } from "../certificates/pem";
 import { invalid, notFound, unprocessable } from "../errors";
-import type { StoreContext } from "./context";
+import type { StoreContext, StorePart } from "./context";
 import type { SimulatedDns } from "./dns";
 
 export interface CertificateRecord {
@@ -46,13 +46,25 @@ const HOSTNAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-
  * Certificates per app and hostname (spec 4.2, 3.2). Status only moves forward on `check`,
  * which resolves against the simulated DNS; GET shows the state the last check left.
  */
-export class CertificateStore {
+export class CertificateStore implements StorePart<{ certificates: CertificateRecord[] }> {
   readonly records = new Map<string, CertificateRecord>();
 
   constructor(
     private readonly ctx: StoreContext,
     private readonly dns: SimulatedDns,
   ) {}
+
+  reset(): void {
+    this.records.clear();
+  }
+
+  serialize() {
+    return { certificates: [...this.records.values()] };
+  }
+
+  load(state: { certificates: CertificateRecord[] }): void {
+    for (const c of state.certificates) this.records.set(key(c.app, c.hostname), c);
+  }
 
   requestAcme(app: string, hostname: string): CertificateDetails {
     const rec = this.findOrCreate(app, normalizeHostname(hostname));

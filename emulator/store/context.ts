@@ -2,6 +2,16 @@ import type { VirtualClock } from "../clock";
 import type { ResolvedTiming } from "../options";
 import type { Seed } from "./seed";
 
+/**
+ * A part of the store: `reset` goes back to the seed, `serialize` gives its members of the state
+ * file and `load` takes them back (the Store runs every part; a new part is one entry there).
+ */
+export interface StorePart<T> {
+  reset(): void;
+  serialize(): T;
+  load(state: T): void;
+}
+
 /** What every sub-store shares: time, delays, the seed and a way to say "state changed". */
 export interface StoreContext {
   clock: VirtualClock;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StorePart } from "./context";
 
 export const DnsRecordTypeSchema = z.enum(["A", "AAAA", "CNAME", "TXT"]);
 export const DnsRecordSchema = z.object({
@@ -15,7 +16,7 @@ const normalize = (name: string) => name.trim().toLowerCase().replace(/\.$/, "")
  * The simulated DNS that certificate checks resolve against. One record per name and type:
  * setting a record replaces the previous value of that name and type.
  */
-export class SimulatedDns {
+export class SimulatedDns implements StorePart<{ dns: DnsRecord[] }> {
   private records = new Map<string, DnsRecord>();
 
   constructor(private readonly changed: () => void = () => {}) {}
@@ -26,6 +27,18 @@ export class SimulatedDns {
       this.records.set(`${record.type} ${record.name}`, record);
     }
     this.changed();
+  }
+
+  reset(): void {
+    this.clear();
+  }
+
+  serialize() {
+    return { dns: this.list() };
+  }
+
+  load(state: { dns: DnsRecord[] }): void {
+    this.set(state.dns);
   }
 
   clear(): void {

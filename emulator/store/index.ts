@@ -4,7 +4,7 @@ import type { ResolvedTiming } from "../options";
 import type { TaskRecord } from "../tasks/registry";
 import { TaskRegistry } from "../tasks/registry";
 import { type CertificateRecord, CertificateStore } from "./certificates";
-import type { StoreContext } from "./context";
+import type { StoreContext, StorePart } from "./context";
 import { type DnsRecord, SimulatedDns } from "./dns";
 import { type ClusterRecord, PostgresStore } from "./postgres";
 import type { Seed, SeedApp } from "./seed";
@@ -48,7 +48,6 @@ export class Store {
     this.certificates = new CertificateStore(this.ctx, this.dns);
     this.postgres = new PostgresStore(this.ctx);
     this.tasks = new TaskRegistry(this.ctx);
-    this.postgres.loadSeed(options.seed.clusters);
     this.apps = new Map(options.seed.apps.map((a) => [a.name, a]));
   }
 
@@ -62,39 +61,27 @@ export class Store {
     return app;
   }
 
+  /** Every part, in the order of the state file's members. */
+  private get parts(): StorePart<Partial<PersistedState>>[] {
+    return [this.volumes, this.certificates, this.tasks, this.postgres, this.dns] as StorePart<
+      Partial<PersistedState>
+    >[];
+  }
+
   /** Back to the seed: no volumes, snapshots, certificates, tasks or DNS records. */
   reset(): void {
-    this.volumes.volumes.clear();
-    this.volumes.snapshots.clear();
-    this.certificates.records.clear();
-    this.tasks.clear();
-    this.dns.clear();
-    this.postgres.loadSeed(this.ctx.seed.clusters);
+    for (const part of this.parts) part.reset();
     this.emitChange();
   }
 
   serialize(): PersistedState {
-    return {
-      version: 1,
-      saved_at: this.ctx.clock.now(),
-      volumes: [...this.volumes.volumes.values()],
-      snapshots: [...this.volumes.snapshots.values()],
-      certificates: [...this.certificates.records.values()],
-      tasks: [...this.tasks.tasks.values()],
-      clusters: [...this.postgres.clusters.values()],
-      dns: this.dns.list(),
-    };
+    const state = { version: 1 as const, saved_at: this.ctx.clock.now() };
+    return Object.assign(state, ...this.parts.map((part) => part.serialize())) as PersistedState;
   }
 
   load(state: PersistedState): void {
     this.ctx.clock.advanceTo(state.saved_at);
-    for (const v of state.volumes) this.volumes.volumes.set(v.id, v);
-    for (const s of state.snapshots) this.volumes.snapshots.set(s.id, s);
-    for (const c of state.certificates) this.certificates.records.set(`${c.app}\u0000${c.hostname}`, c);
-    this.tasks.restore(state.tasks);
-    // Seeded clusters keep their saved state and users; clusters no longer seeded are kept too.
-    for (const c of state.clusters) this.postgres.clusters.set(c.name, c);
-    this.dns.set(state.dns);
+    for (const part of this.parts) part.load(state);
   }
 
   /** Everything, in wire shapes where one exists (GET /__emulator/state). */

@@ -1,8 +1,7 @@
 import type { RotatePasswordResponse } from "../../sdk/schemas";
 import { gone, invalid, notFound, unavailable } from "../errors";
 import { strongPassword } from "../ids";
-import type { StoreContext } from "./context";
-import type { SeedCluster } from "./seed";
+import type { StoreContext, StorePart } from "./context";
 
 export type ClusterState = "ready" | "deleting" | "deleted";
 
@@ -33,14 +32,17 @@ const isSystemUser = (name: string) => name.startsWith("pg_") || SYSTEM_USERS.ha
 const USERNAME = /^[a-z_][a-z0-9_$]{0,62}$/;
 
 /** Postgres clusters and their users (spec 4.1, 7). */
-export class PostgresStore {
+export class PostgresStore implements StorePart<{ clusters: ClusterRecord[] }> {
   readonly clusters = new Map<string, ClusterRecord>();
 
-  constructor(private readonly ctx: StoreContext) {}
+  constructor(private readonly ctx: StoreContext) {
+    this.reset();
+  }
 
-  loadSeed(seed: SeedCluster[]): void {
+  /** The seeded clusters, ready, with available admin components. */
+  reset(): void {
     this.clusters.clear();
-    for (const c of seed) {
+    for (const c of this.ctx.seed.clusters) {
       this.clusters.set(c.name, {
         name: c.name,
         state: c.state,
@@ -48,6 +50,15 @@ export class PostgresStore {
         admin: { available: true, retry_after_seconds: 5 },
       });
     }
+  }
+
+  serialize() {
+    return { clusters: [...this.clusters.values()] };
+  }
+
+  /** Seeded clusters keep their saved state and users; clusters no longer seeded are kept too. */
+  load(state: { clusters: ClusterRecord[] }): void {
+    for (const c of state.clusters) this.clusters.set(c.name, c);
   }
 
   /** Checks in the order a caller can act on: cluster, its state, the admin component, the user. */

@@ -11,7 +11,7 @@ import type {
   CreateVolumeBody as CreateVolumeRequest,
   UpdateVolumeBody as UpdateVolumeRequest,
 } from "../requests";
-import type { StoreContext } from "./context";
+import type { StoreContext, StorePart } from "./context";
 
 export interface VolumeRecord {
   id: string;
@@ -55,11 +55,25 @@ const BLOCK_SIZE = 4096;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Volumes and their snapshots (spec 4.3, 3.1, 3.4). */
-export class VolumeStore {
+export class VolumeStore implements StorePart<{ volumes: VolumeRecord[]; snapshots: SnapshotRecord[] }> {
   readonly volumes = new Map<string, VolumeRecord>();
   readonly snapshots = new Map<string, SnapshotRecord>();
 
   constructor(private readonly ctx: StoreContext) {}
+
+  reset(): void {
+    this.volumes.clear();
+    this.snapshots.clear();
+  }
+
+  serialize() {
+    return { volumes: [...this.volumes.values()], snapshots: [...this.snapshots.values()] };
+  }
+
+  load(state: { volumes: VolumeRecord[]; snapshots: SnapshotRecord[] }): void {
+    for (const v of state.volumes) this.volumes.set(v.id, v);
+    for (const s of state.snapshots) this.snapshots.set(s.id, s);
+  }
 
   list(app: string): Volume[] {
     const out: Volume[] = [];

@@ -1,6 +1,6 @@
 import { parseExpireSeconds, TASK_MAX_EXPIRE_SECONDS, type Task, type TaskExpire } from "../../sdk/schemas";
 import { conflict, invalid, notFound } from "../errors";
-import type { StoreContext } from "../store/context";
+import type { StoreContext, StorePart } from "../store/context";
 
 export interface TaskRecord {
   name: string;
@@ -14,7 +14,7 @@ export type InstanceStage = "running" | "warm" | "cold";
  * Tasks of the local task API (spec 4.4, 3.5) and the instance pause stages they hold off
  * (spec 3.3). Expiry is evaluated lazily against the virtual clock.
  */
-export class TaskRegistry {
+export class TaskRegistry implements StorePart<{ tasks: TaskRecord[] }> {
   readonly tasks = new Map<string, TaskRecord>();
   /** Last moment the instance was busy: boot, a task change, a wake, a release or expiry. */
   private busyAt: number;
@@ -80,13 +80,17 @@ export class TaskRegistry {
     return { stage, liveTasks: 0, idleMs: Math.floor(idle) };
   }
 
-  restore(tasks: TaskRecord[]): void {
+  serialize() {
+    return { tasks: [...this.tasks.values()] };
+  }
+
+  load(state: { tasks: TaskRecord[] }): void {
     this.tasks.clear();
-    for (const t of tasks) this.tasks.set(t.name, { ...t });
+    for (const t of state.tasks) this.tasks.set(t.name, { ...t });
     this.purge();
   }
 
-  clear(): void {
+  reset(): void {
     this.tasks.clear();
     this.touch();
   }

@@ -2,8 +2,9 @@
 // (txID + postApplyChecksum) from its event stream, then wait until the replica's event stream
 // reports that position before reading from the replica.
 //
-// Here the write goes through the emulator's control API (POST /__emulator/db/tx); in your app
+// Here the write goes through the emulator's control API (`control.db.tx`); in your app
 // it is an ordinary write through your database client on the primary.
+import { createControlClient } from "pulumi-platform/emulator";
 import { ReplicationTracker } from "pulumi-platform/sdk";
 
 const apiUrl = required("PLATFORM_API_URL");
@@ -11,15 +12,10 @@ const token = required("PLATFORM_API_TOKEN");
 const db = process.env.DB_NAME ?? "app.db";
 const writes = Number(process.env.WRITES ?? "3");
 const timeoutMs = Number(process.env.WAIT_TIMEOUT_MS ?? "10000");
-
-interface DbNode {
-  name: string;
-  isPrimary: boolean;
-  eventsUrl: string;
-}
+const control = createControlClient(apiUrl, token);
 
 async function main(): Promise<void> {
-  const nodes = (await control("GET", "/__emulator/db/nodes")) as DbNode[];
+  const nodes = await control.db.nodes();
   const primaryNode = nodes.find((n) => n.isPrimary);
   const replicaNode = nodes.find((n) => !n.isPrimary);
   if (!primaryNode || !replicaNode) throw new Error("need a primary and a replica");
@@ -38,7 +34,7 @@ async function main(): Promise<void> {
     // The control API answers with the primary's new position ({ txID, postApplyChecksum, ... }).
     // In an app, take the txID from your database after the commit, or call
     // `primary.nextTx(db)` before a single write and await it afterwards.
-    const written = (await control("POST", "/__emulator/db/tx", { db, count: writes })) as { txID: string };
+    const written = await control.db.tx({ db, count: writes });
     console.log(`wrote ${writes} transaction(s) to ${db} on the primary`);
 
     // The primary's own stream confirms the txID and gives the checksum that goes with it.
@@ -54,16 +50,6 @@ async function main(): Promise<void> {
     primary.close();
     replica.close();
   }
-}
-
-async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(new URL(path, apiUrl), {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
 function required(name: string): string {

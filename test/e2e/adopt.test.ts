@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
 import { days, makeCert } from "../support/certs";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 const run = promisify(execFile);
@@ -43,7 +43,7 @@ describe("pulumi-platform adopt, then the first `pulumi up` of what it wrote", (
       return res.body as { id: string };
     };
     const attached = await vol({ name: "pg_data", size_gb: 10 });
-    await e.api("POST", `/__emulator/volumes/${attached.id}/attach`, { machine_id: "m-postgres" });
+    await e.control.volumes.attach(attached.id, "m-postgres");
     const tuned = await vol({
       name: "cache",
       size_gb: 4,
@@ -105,13 +105,11 @@ describe("pulumi-platform adopt, then the first `pulumi up` of what it wrote", (
     try {
       await withStack({ programDir, config }, async ({ stack }) => {
         const before = await e.state();
-        await e.api("DELETE", "/__emulator/requests");
+        await e.control.requests.clear();
         const up = await stack.up();
         // 3 volumes, 5 certificate kinds on 4 hostnames, and the stack itself.
         expect(up.summary.resourceChanges).toMatchObject({ create: 3 + 5 + 1 });
-        const requests = (
-          await e.api<{ requests: { method: string; path: string }[] }>("GET", "/__emulator/requests")
-        ).body.requests;
+        const requests = await e.control.requests.list();
         console.log(
           `adopt e2e: first up made ${requests.length} requests, ${requests.filter(mutating).length} mutating`,
         );

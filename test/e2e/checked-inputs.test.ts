@@ -1,7 +1,7 @@
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { beforeAll, describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
 import { makeCert, type TestCert } from "../support/certs";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 /** Everything a preview showed: its output, the engine's events and the error it failed with. */
@@ -59,10 +59,7 @@ describe("bad input is stopped at preview through the real engine, before any AP
     ]);
   });
 
-  const mutations = async () =>
-    (await e.api<{ requests: { method: string }[] }>("GET", "/__emulator/requests")).body.requests.filter(
-      (r) => r.method !== "GET",
-    );
+  const mutations = async () => (await e.control.requests.list()).filter((r) => r.method !== "GET");
 
   it("a rejected privateKey never shows its key material in preview output or engine events", async () => {
     const chain = { value: good.cert, secret: true } as const;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { createControlClient, type RunningEmulator, startEmulator } from "../../emulator";
 import { createOfflineBackend, ensurePulumiCli, offlineEngineEnv } from "../../scripts/lib/pulumi-engine";
 
 // The package as users get it: `npm pack`, installed from the tarball into a fresh Pulumi project
@@ -160,9 +160,7 @@ describe("the published package in a fresh project", () => {
       );
       expect(String(volume.inputs.__provider)).toContain(`require("pulumi-platform/provider/runtime")`);
 
-      const state = await (
-        await fetch(`${emu.url}/__emulator/state`, { headers: { authorization: `Bearer ${emu.token}` } })
-      ).json();
+      const state = await createControlClient(emu.url, emu.token).state();
       expect(state.volumes).toMatchObject([
         { id: up.outputs.volumeId?.value, name: "consumer_data", size_gb: 1 },
       ]);

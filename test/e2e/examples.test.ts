@@ -3,7 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import {
+  type ControlClient,
+  createControlClient,
+  type DnsRecord,
+  type RunningEmulator,
+  startEmulator,
+} from "../../emulator";
 import { selfSignedChain } from "../../examples/quickstart/self-signed";
 import { withStack } from "../support/engine";
 
@@ -21,6 +27,7 @@ const SCRIPT_EXAMPLES = ["task-hold", "replication-wait"];
 const AUTOMATION_EXAMPLES = ["fleet"];
 
 let emu: RunningEmulator;
+let control: ControlClient;
 let tmpDir: string;
 
 beforeAll(async () => {
@@ -32,13 +39,14 @@ beforeAll(async () => {
     taskSocket: path.join(tmpDir, "api.sock"),
     timing: { restoreDelayMs: 300, snapshotListDelayMs: 300, warmAfterMs: 1_000, coldAfterMs: 2_000 },
   });
+  control = createControlClient(emu.url, emu.token);
 });
 afterAll(async () => {
   await emu?.close();
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  await api("POST", "/__emulator/reset");
+  await control.reset();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers of the emulator, checked by the expectations
@@ -62,7 +70,7 @@ function platformConfig() {
 
 /** What a destroy must leave: no live volume and no certificate in the emulator. */
 async function expectEmulatorEmpty(): Promise<void> {
-  const state = await api("GET", "/__emulator/state");
+  const state = await control.state();
   expect(state.volumes.filter((v: { state: string }) => v.state !== "destroyed")).toEqual([]);
   expect(state.certificates).toEqual([]);
 }
@@ -70,10 +78,10 @@ async function expectEmulatorEmpty(): Promise<void> {
 /** Sets DNS records in the emulator and runs a check of each hostname; returns the new statuses. */
 async function setDnsAndCheck(
   app: string,
-  records: { type: string; name: string; value: string }[],
+  records: DnsRecord[],
   hostnames: string[],
 ): Promise<Record<string, string>> {
-  await api("PUT", "/__emulator/dns", { records });
+  await control.dns.set(records);
   const statuses: Record<string, string> = {};
   for (const hostname of hostnames) {
     const checked = await api("POST", `/v1/apps/${app}/certificates/${encodeURIComponent(hostname)}/check`);
@@ -165,7 +173,7 @@ describe("Pulumi examples through the real engine", () => {
 
       // Grow in place while attached: needsRestart tells the machine must restart.
       const volumeId = out("dataVolume").id;
-      await api("POST", `/__emulator/volumes/${volumeId}/attach`, { machine_id: "m-e2e" });
+      await control.volumes.attach(volumeId, "m-e2e");
       await stack.setConfig("sizeGb", { value: "5" });
       const grown = await stack.up();
       expect(grown.summary.resourceChanges).toMatchObject({ update: 1 });
@@ -173,7 +181,7 @@ describe("Pulumi examples through the real engine", () => {
       expect(grown.outputs.wildcardCertificate?.value.status).toBe("active");
       expect(grown.outputs.apiCertificate?.value.status).toBe("active");
 
-      await api("POST", `/__emulator/volumes/${volumeId}/detach`);
+      await control.volumes.detach(volumeId);
       const destroy = await stack.destroy();
       expect(destroy.summary.resourceChanges).toMatchObject({ delete: 8 });
       await expectEmulatorEmpty();
@@ -292,18 +300,18 @@ describe("sdk script examples", () => {
     await run.waitFor(/holding task nightly-export/);
     // Longer than both the task's 2 s expiry and the 1 s idle time before `warm`.
     await sleep(2_500);
-    expect(await api("GET", "/__emulator/instance")).toMatchObject({ stage: "running", liveTasks: 1 });
+    expect(await control.instance.get()).toMatchObject({ stage: "running", liveTasks: 1 });
 
     const { code, stdout, stderr } = await run.exit;
     expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/job: 4\/4 s done; live tasks: nightly-export/);
     expect(stdout).toMatch(/task released/);
-    expect(await api("GET", "/__emulator/instance")).toMatchObject({ liveTasks: 0 });
+    expect(await control.instance.get()).toMatchObject({ liveTasks: 0 });
 
-    await api("POST", "/__emulator/time/advance", { ms: 1_500 });
-    expect((await api("GET", "/__emulator/instance")).stage).toBe("warm");
-    await api("POST", "/__emulator/time/advance", { ms: 2_500 });
-    expect((await api("GET", "/__emulator/instance")).stage).toBe("cold");
+    await control.time.advance(1_500);
+    expect((await control.instance.get()).stage).toBe("warm");
+    await control.time.advance(2_500);
+    expect((await control.instance.get()).stage).toBe("cold");
   });
 
   it("replication-wait sees the replica reach the primary's position", async () => {
@@ -319,10 +327,7 @@ describe("sdk script examples", () => {
     expect(primary?.[1]).toBe("0000000000000003");
     expect(stdout).toContain(`replica reached txID ${primary?.[1]} checksum ${primary?.[2]}: safe to read`);
 
-    const nodes = await api<{ isPrimary: boolean; databases: Record<string, { txID: string }> }[]>(
-      "GET",
-      "/__emulator/db/nodes",
-    );
+    const nodes = await control.db.nodes();
     for (const node of nodes) expect(node.databases["orders.db"]?.txID).toBe("0000000000000003");
   });
 });

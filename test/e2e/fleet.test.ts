@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { createControlClient, type RunningEmulator, startEmulator } from "../../emulator";
 import { createOfflineBackend, ensurePulumiCli, offlineEngineEnv } from "../../scripts/lib/pulumi-engine";
 
 // examples/fleet rolls one stack per app through the Automation API, eight at a time, on one
@@ -76,10 +76,8 @@ async function fleetRun(args: string[]): Promise<FleetSummary> {
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as FleetSummary;
 }
 
-async function api<T>(p: string): Promise<T> {
-  const res = await fetch(`${emu.url}${p}`, { headers: { authorization: `Bearer ${emu.token}` } });
-  return (await res.json()) as T;
-}
+/** The emulator's control API (its state and request log). */
+const control = () => createControlClient(emu.url, emu.token);
 
 describe("examples/fleet: 20 apps, one stack each, concurrency 8, a shared file backend", () => {
   it("converges under a rate limit with no duplicate, a second run is all no-change, destroy leaves nothing", async () => {
@@ -88,17 +86,14 @@ describe("examples/fleet: 20 apps, one stack each, concurrency 8, a shared file 
     expect(first.results).toHaveLength(20);
     for (const r of first.results) expect(r.changes, r.app).toMatchObject({ create: 3 });
 
-    const state = await api<{
-      volumes: { app: string; name: string }[];
-      certificates: { hostname: string }[];
-    }>("/__emulator/state");
+    const state = await control().state();
     for (const app of APPS)
       expect(
         state.volumes.filter((v) => v.app === app),
         app,
       ).toHaveLength(1);
     expect(state.certificates).toHaveLength(20);
-    const { requests } = await api<{ requests: { status: number }[] }>("/__emulator/requests");
+    const requests = await control().requests.list();
     const throttled = requests.filter((r) => r.status === 429).length;
     console.log(
       `fleet e2e: 20 stacks in ${first.seconds.toFixed(1)} s at concurrency 8; ${throttled} answers were 429; second runs: ${
@@ -116,7 +111,7 @@ describe("examples/fleet: 20 apps, one stack each, concurrency 8, a shared file 
 
     const destroyed = await fleet("--destroy");
     expect(destroyed.results.filter((r) => !r.ok)).toEqual([]);
-    const after = await api<{ volumes: unknown[]; certificates: unknown[] }>("/__emulator/state");
+    const after = await control().state();
     expect(after.volumes).toEqual([]);
     expect(after.certificates).toEqual([]);
   });
@@ -204,7 +199,7 @@ describe("examples/fleet on PostgreSQL: two runners at once on one backend", () 
       );
       expect(first.filter((r) => !r.ok)).toEqual([]);
       expect(first).toHaveLength(12);
-      const state = await api<{ volumes: { app: string }[] }>("/__emulator/state");
+      const state = await control().state();
       for (const app of APPS.slice(0, 12))
         expect(
           state.volumes.filter((v) => v.app === app),
@@ -216,7 +211,7 @@ describe("examples/fleet on PostgreSQL: two runners at once on one backend", () 
 
       const destroyed = (await both("--destroy")).flatMap((s) => s.results);
       expect(destroyed.filter((r) => !r.ok)).toEqual([]);
-      const after = await api<{ volumes: unknown[]; certificates: unknown[] }>("/__emulator/state");
+      const after = await control().state();
       expect(after.volumes).toEqual([]);
       expect(after.certificates).toEqual([]);
     } finally {

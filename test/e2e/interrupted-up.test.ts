@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 // A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI
@@ -53,7 +53,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       const ours = async () => (await e.state()).volumes.filter((v) => v.name.startsWith("intr_"));
       // Creates land at once; the provider's read-back after each create is slow, so the kill
       // finds volumes the platform made and Pulumi has not recorded.
-      await e.api("POST", "/__emulator/faults", {
+      await e.control.faults.add({
         method: "GET",
         path: "/v1/apps/demo-app/volumes/*",
         kind: "latency",
@@ -80,7 +80,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
         }
       }
       await exited;
-      await e.api("DELETE", "/__emulator/faults");
+      await e.control.faults.clear();
       await new Promise((r) => setTimeout(r, 500));
       const atKill = (await ours()).length;
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { days, makeCert } from "../support/certs";
 import {
   expectNoPlaintext,
   plainExport,
   platformConfig,
   RESPONSE_MODES,
   useE2eEmulator,
-} from "../integration/provider/e2e-support";
-import { days, makeCert } from "../support/certs";
+} from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 const keyBody = (pem: string) => pem.split("\n").slice(1, 3).join("\n");

@@ -5,7 +5,7 @@ import {
   platformConfig,
   RESPONSE_MODES,
   useE2eEmulator,
-} from "../integration/provider/e2e-support";
+} from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 // The lifecycle runs against the emulator's full answers and against its sparse ones (what the

@@ -6,8 +6,9 @@ import {
   RESPONSE_MODES,
   serializedProviders,
   useE2eEmulator,
-} from "../integration/provider/e2e-support";
+} from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { step } from "../support/step";
 
 // The lifecycle runs against the emulator's full answers and against its sparse ones (what the
 // real platform may leave out or null).
@@ -23,73 +24,95 @@ describe.each(RESPONSE_MODES)(
         { programDir: programPath("provider-volume"), config: platformConfig(e.emu) },
         async (ctx) => {
           const { stack } = ctx;
-          const preview = await stack.preview();
-          expect(preview.changeSummary.create).toBe(5);
+          const up = await step("preview and up", async () => {
+            const preview = await stack.preview();
+            expect(preview.changeSummary.create).toBe(5);
 
-          const up = await stack.up();
+            const up = await stack.up();
+            expect(up.outputs.dataSize?.value).toBe(10);
+            expect(up.outputs.restoredState?.value).toBe("created");
+            expect(up.outputs.restoredFrom?.value).toBe(up.outputs.snapshotId?.value);
+            expect(String(up.outputs.snapshotDigest?.value)).toMatch(/^sha256:/);
+            return up;
+          });
           const dataId = String(up.outputs.dataId?.value);
-          expect(up.outputs.dataSize?.value).toBe(10);
-          expect(up.outputs.restoredState?.value).toBe("created");
-          expect(up.outputs.restoredFrom?.value).toBe(up.outputs.snapshotId?.value);
-          expect(String(up.outputs.snapshotDigest?.value)).toMatch(/^sha256:/);
 
-          await stack.preview({ expectNoChanges: true });
-          await stack.refresh({ expectNoChanges: true });
+          await step("no-change preview and refresh", async () => {
+            await stack.preview({ expectNoChanges: true });
+            await stack.refresh({ expectNoChanges: true });
+          });
 
-          expectNoPlaintext(plainExport(ctx, stack.name, programPath("provider-volume")), e.emu.token, []);
-          for (const p of serializedProviders((await stack.exportStack()).deployment)) {
-            expect(p.size, p.type).toBeLessThanOrEqual(4096);
-            expect(p.text).toContain('require("pulumi-platform/provider/runtime")');
-          }
+          await step("plain export", async () => {
+            expectNoPlaintext(plainExport(ctx, stack.name, programPath("provider-volume")), e.emu.token, []);
+            for (const p of serializedProviders((await stack.exportStack()).deployment)) {
+              expect(p.size, p.type).toBeLessThanOrEqual(4096);
+              expect(p.text).toContain('require("pulumi-platform/provider/runtime")');
+            }
+          });
 
-          // Removing sizeGb from the program plans nothing.
-          await stack.setConfig("sizeGb", { value: "omit" });
-          await stack.preview({ expectNoChanges: true });
+          await step("omitted sizeGb", async () => {
+            // Removing sizeGb from the program plans nothing.
+            await stack.setConfig("sizeGb", { value: "omit" });
+            await stack.preview({ expectNoChanges: true });
+          });
 
-          // Growth and retention in one in-place update.
-          await stack.setAllConfig({ sizeGb: { value: "20" }, retention: { value: "9" } });
-          const grown = await stack.up();
-          expect(grown.summary.resourceChanges).toMatchObject({ update: 1 });
-          expect(grown.outputs.dataSize?.value).toBe(20);
-          expect(grown.outputs.dataRetention?.value).toBe(9);
-          expect(await volumeSize(dataId)).toBe(20);
+          await step("growth", async () => {
+            // Growth and retention in one in-place update.
+            await stack.setAllConfig({ sizeGb: { value: "20" }, retention: { value: "9" } });
+            const grown = await stack.up();
+            expect(grown.summary.resourceChanges).toMatchObject({ update: 1 });
+            expect(grown.outputs.dataSize?.value).toBe(20);
+            expect(grown.outputs.dataRetention?.value).toBe(9);
+            expect(await volumeSize(dataId)).toBe(20);
+          });
 
-          // A shrink fails at preview and changes nothing.
-          await stack.setConfig("sizeGb", { value: "5" });
-          await expect(stack.preview()).rejects.toThrow(/volumes can only grow: 20 GB → 5 GB/);
-          await expect(stack.up()).rejects.toThrow(/volumes can only grow: 20 GB → 5 GB/);
-          expect(await volumeSize(dataId)).toBe(20);
-          await stack.setConfig("sizeGb", { value: "20" });
+          await step("rejected shrink", async () => {
+            // A shrink fails at preview and changes nothing.
+            await stack.setConfig("sizeGb", { value: "5" });
+            await expect(stack.preview()).rejects.toThrow(/volumes can only grow: 20 GB → 5 GB/);
+            await expect(stack.up()).rejects.toThrow(/volumes can only grow: 20 GB → 5 GB/);
+            expect(await volumeSize(dataId)).toBe(20);
+            await stack.setConfig("sizeGb", { value: "20" });
+          });
 
-          // A new trigger takes a new snapshot, and the restored volume follows it.
-          await stack.setConfig("snapshotGeneration", { value: "2" });
-          const resnap = await stack.up();
-          expect(resnap.outputs.snapshotId?.value).not.toBe(up.outputs.snapshotId?.value);
-          expect(resnap.outputs.restoredFrom?.value).toBe(resnap.outputs.snapshotId?.value);
-          expect(resnap.summary.resourceChanges).toMatchObject({ replace: 2 });
+          const resnap = await step("new snapshot", async () => {
+            // A new trigger takes a new snapshot, and the restored volume follows it.
+            await stack.setConfig("snapshotGeneration", { value: "2" });
+            const resnap = await stack.up();
+            expect(resnap.outputs.snapshotId?.value).not.toBe(up.outputs.snapshotId?.value);
+            expect(resnap.outputs.restoredFrom?.value).toBe(resnap.outputs.snapshotId?.value);
+            expect(resnap.summary.resourceChanges).toMatchObject({ replace: 2 });
+            return resnap;
+          });
 
-          // Drift made elsewhere: growth and retention, then refresh shows it.
-          await e.api("PUT", `/v1/apps/demo-app/volumes/${dataId}/extend`, { size_gb: 30 });
-          await e.api("PUT", `/v1/apps/demo-app/volumes/${dataId}`, { snapshot_retention: 12 });
-          const drift = await stack.refresh();
-          expect(drift.summary.resourceChanges).toMatchObject({ update: 1 });
-          expect(drift.stdout).toMatch(/sizeGb/);
-          // The program catches up with reality: nothing to do.
-          await stack.setAllConfig({ sizeGb: { value: "30" }, retention: { value: "12" } });
-          await stack.preview({ expectNoChanges: true });
+          await step("drift", async () => {
+            // Drift made elsewhere: growth and retention, then refresh shows it.
+            await e.api("PUT", `/v1/apps/demo-app/volumes/${dataId}/extend`, { size_gb: 30 });
+            await e.api("PUT", `/v1/apps/demo-app/volumes/${dataId}`, { snapshot_retention: 12 });
+            const drift = await stack.refresh();
+            expect(drift.summary.resourceChanges).toMatchObject({ update: 1 });
+            expect(drift.stdout).toMatch(/sizeGb/);
+            // The program catches up with reality: nothing to do.
+            await stack.setAllConfig({ sizeGb: { value: "30" }, retention: { value: "12" } });
+            await stack.preview({ expectNoChanges: true });
+          });
 
-          // Deleted elsewhere: refresh drops it from the stack.
-          const restoredId = String(resnap.outputs.restoredId?.value);
-          await e.api("DELETE", `/v1/apps/demo-app/volumes/${restoredId}`);
-          const gone = await stack.refresh();
-          expect(gone.summary.resourceChanges).toMatchObject({ delete: 1 });
+          await step("deleted elsewhere", async () => {
+            // Deleted elsewhere: refresh drops it from the stack.
+            const restoredId = String(resnap.outputs.restoredId?.value);
+            await e.api("DELETE", `/v1/apps/demo-app/volumes/${restoredId}`);
+            const gone = await stack.refresh();
+            expect(gone.summary.resourceChanges).toMatchObject({ delete: 1 });
+          });
 
-          await stack.destroy();
-          const state = await e.state();
-          expect(state.volumes).toEqual([]);
-          // Snapshots are left to retention (delete does nothing at the platform).
-          await e.api("POST", "/__emulator/time/advance", { ms: 13 * 24 * 3600 * 1000 });
-          expect((await e.state()).snapshots).toEqual([]);
+          await step("destroy", async () => {
+            await stack.destroy();
+            const state = await e.state();
+            expect(state.volumes).toEqual([]);
+            // Snapshots are left to retention (delete does nothing at the platform).
+            await e.control.time.advance(13 * 24 * 3600 * 1000);
+            expect((await e.state()).snapshots).toEqual([]);
+          });
         },
       );
     });

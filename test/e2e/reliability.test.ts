@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../integration/provider/e2e-support";
 import { makeCert } from "../support/certs";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 // A deploy pipeline meets a platform that throttles, fails and drops answers. With faults on
@@ -53,13 +53,9 @@ describe("reliability under faults on every route", () => {
           failures.push(...new Set(lines.map((l) => `run ${runs}: ${l}`)));
         }
       }
-      const hits = (await e.api("GET", "/__emulator/faults")).body.faults.map(
-        (f: { hits: number }) => f.hits,
-      );
-      const dropped = (await e.api("GET", "/__emulator/requests")).body.requests.filter(
-        (r: { dropped?: boolean }) => r.dropped,
-      ).length;
-      await e.api("DELETE", "/__emulator/faults");
+      const hits = (await e.control.faults.list()).map((f) => f.hits);
+      const dropped = (await e.control.requests.list()).filter((r) => r.dropped).length;
+      await e.control.faults.clear();
 
       const state = await e.state();
       const volumes = state.volumes.filter((v) => v.app === APP && v.name.startsWith("rel_"));
@@ -88,7 +84,8 @@ describe("reliability under faults on every route", () => {
 
       expect(outputs, failures.join("\n")).toBeDefined();
       expect(hits[0]).toBeGreaterThan(0);
-      expect(hits[1] + hits[2]).toBeGreaterThan(0);
+      expect(hits).toHaveLength(FAULTS.length);
+      expect((hits[1] ?? 0) + (hits[2] ?? 0)).toBeGreaterThan(0);
       expect(stackVolumes.size).toBe(13);
       expect(duplicates).toEqual([]);
       expect(orphanVolumes).toEqual([]);

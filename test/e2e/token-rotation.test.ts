@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { plainExport } from "../integration/provider/e2e-support";
+import { plainExport } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 // Rotating the API token: the platform accepts only the new token, the user runs

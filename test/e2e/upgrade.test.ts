@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { createControlClient, type RunningEmulator, startEmulator } from "../../emulator";
 import { withStack } from "../support/engine";
 
 // State written by every recorded release (test/fixtures/upgrade/<version>, made by
@@ -118,10 +118,7 @@ function planned(events: EngineEvent[]): [string, string][] {
 }
 
 async function platformIsEmpty(emu: RunningEmulator): Promise<void> {
-  const res = await fetch(`${emu.url}/__emulator/state`, {
-    headers: { authorization: `Bearer ${emu.token}` },
-  });
-  const state = (await res.json()) as { volumes: unknown[]; certificates: unknown[] };
+  const state = await createControlClient(emu.url, emu.token).state();
   expect(state.volumes).toEqual([]);
   expect(state.certificates).toEqual([]);
 }

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import ts from "typescript";
 import { beforeAll, describe, expect, test } from "vitest";
-import { tempDir } from "./helpers";
+import { tempDir } from "../../support/emulator";
 
 const root = resolve(__dirname, "../../..");
 const node = join(root, "node_modules", ".bin", "node");

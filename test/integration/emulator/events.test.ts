@@ -1,7 +1,8 @@
 import { connect } from "node:net";
 import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import type { TxBody } from "../../../emulator/control-schemas";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 let nodes: { name: string; eventsUrl: string; hostname: string }[];
@@ -53,12 +54,14 @@ async function openStream(url: string): Promise<Stream> {
 }
 
 const node = (name: string) => nodes.find((n) => n.name === name)!;
-const write = async (body: Record<string, unknown>) => (await t.api("POST", "/__emulator/db/tx", body)).body;
-const describeNodes = async () => (await t.api("GET", "/__emulator/db/nodes")).body;
+const write = (body: TxBody) => t.control.db.tx(body);
+const describeNodes = () => t.control.db.nodes();
+/** The second node (the first replica). */
+const secondNode = async () => (await describeNodes())[1] ?? expect.unreachable("no second node");
 
 beforeAll(async () => {
   t = await startTestEmulator({ timing: { replicationLagMs: LAG } });
-  await t.api("PUT", "/__emulator/time/speed", { factor: 0 });
+  await t.control.time.speed(0);
   nodes = await describeNodes();
 });
 afterAll(() => t.close());
@@ -115,14 +118,14 @@ describe("event stream", () => {
     const replica = await openStream(node("node-b").eventsUrl);
     await replica.next();
     const pos = await write({ db: "app.db" });
-    let replicaNode = (await describeNodes())[1];
+    let replicaNode = await secondNode();
     expect(replicaNode.position).toBeNull();
     await t.advance(LAG - 1);
-    expect((await describeNodes())[1].position).toBeNull();
+    expect((await secondNode()).position).toBeNull();
     await t.advance(1);
     const tx = await replica.next();
     expect(tx.data).toMatchObject({ txID: pos.txID, postApplyChecksum: pos.postApplyChecksum });
-    replicaNode = (await describeNodes())[1];
+    replicaNode = await secondNode();
     expect(replicaNode.position).toEqual({
       db: "app.db",
       txID: pos.txID,
@@ -137,8 +140,7 @@ describe("event stream", () => {
     const b = await openStream(node("node-b").eventsUrl);
     await a.next();
     await b.next();
-    const res = await t.api("POST", "/__emulator/db/failover", { primary: "node-b" });
-    expect(res.body).toEqual({ primary: "node-b" });
+    expect(await t.control.db.failover("node-b")).toEqual({ primary: "node-b" });
     // The promoted node first applies what was still in flight.
     expect((await b.next()).type).toBe("tx");
     expect((await b.next()).type).toBe("tx");
@@ -168,7 +170,7 @@ describe("event stream", () => {
     expect(await b.next()).toEqual({ type: "primaryChange", data: { isPrimary: false, hostname: "" } });
     await write({ db: "app.db", count: 2 });
     await t.advance(LAG * 10);
-    expect((await describeNodes())[1].position).toBeNull();
+    expect((await secondNode()).position).toBeNull();
     await t.api("POST", "/__emulator/db/nodes/node-b/connect");
     expect(await b.next()).toEqual({
       type: "primaryChange",
@@ -204,10 +206,10 @@ describe("slow consumers", () => {
       socket.pause();
       const closed = new Promise((resolve) => socket.once("close", resolve));
       socket.on("error", () => {});
-      const subscribers = async () => (await small.api("GET", "/__emulator/db/nodes")).body[0];
+      const subscribers = async () => (await small.control.db.nodes())[0] ?? expect.unreachable("no node");
       await expect.poll(async () => (await subscribers()).subscribers).toBe(1);
       for (let i = 0; i < 20 && (await subscribers()).subscribers > 0; i++) {
-        await small.api("POST", "/__emulator/db/tx", { db: "big.db", count: 20_000 });
+        await small.control.db.tx({ db: "big.db", count: 20_000 });
       }
       const after = await subscribers();
       expect(after.subscribers).toBe(0);

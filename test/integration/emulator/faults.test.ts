@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 const V = "/v1/apps/demo-app/volumes";
@@ -53,7 +53,7 @@ describe("fault injection", () => {
       hits: 3,
       remaining: null,
     });
-    await t.api("DELETE", "/__emulator/faults");
+    await t.control.faults.clear();
     expect((await t.api("GET", V)).status).toBe(200);
   });
 
@@ -88,7 +88,7 @@ describe("fault injection", () => {
     await addFault({ kind: "status", status: 503, times: 0 });
     expect((await t.api("GET", V)).status).toBe(503);
     expect((await t.api("GET", "/__emulator/health")).status).toBe(200);
-    await t.api("DELETE", "/__emulator/faults");
+    await t.control.faults.clear();
   });
 
   test("an invalid fault is rejected naming the field", async () => {
@@ -101,7 +101,7 @@ describe("fault injection", () => {
 
   test("probabilistic faults are seeded: the same faultSeed replays the same sequence", async () => {
     const run = async (emu: TestEmulator) => {
-      await emu.api("POST", "/__emulator/faults", {
+      await emu.control.faults.add({
         path: V,
         kind: "status",
         status: 503,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { makeCert } from "../../support/certs";
-import { startTestEmulator, tempDir } from "./helpers";
+import { startTestEmulator, tempDir } from "../../support/emulator";
 
 describe("persistence with a state file", () => {
   test("volumes, snapshots, certificates, tasks, cluster states and DNS survive a restart", async () => {
@@ -19,10 +19,8 @@ describe("persistence with a state file", () => {
     });
     await first.api("POST", "/v1/apps/demo-app/certificates/acme", { hostname: "b.example.com" });
     await first.task("POST", "/v1/tasks", { name: "hold", expire: "1h" });
-    await first.api("POST", "/__emulator/postgres/demo-pg/state", { state: "deleting" });
-    await first.api("PUT", "/__emulator/dns", {
-      records: [{ type: "A", name: "b.example.com", value: "192.0.2.7" }],
-    });
+    await first.control.postgres.setState("demo-pg", "deleting");
+    await first.control.dns.set([{ type: "A", name: "b.example.com", value: "192.0.2.7" }]);
     await first.advance(60_000);
     const before = (await first.api("GET", "/__emulator/time")).body.nowMs;
     // Debounced: the file appears without waiting for close.

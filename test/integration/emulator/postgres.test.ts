@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 const rotate = (user: string, body?: unknown, cluster = "demo-pg", token?: string | null) =>
@@ -84,14 +84,14 @@ describe("rotate_password", () => {
   });
 
   test("410 when the cluster is being deleted, saying so", async () => {
-    await t.api("POST", "/__emulator/postgres/demo-pg/state", { state: "deleting" });
+    await t.control.postgres.setState("demo-pg", "deleting");
     const res = await rotate("app_user");
     expect(res.status).toBe(410);
     expect(res.body.error).toBe('postgres cluster "demo-pg" is being deleted');
   });
 
   test("410 when the cluster has been deleted, saying so", async () => {
-    await t.api("POST", "/__emulator/postgres/demo-pg/state", { state: "deleted" });
+    await t.control.postgres.setState("demo-pg", "deleted");
     const res = await rotate("app_user");
     expect(res.status).toBe(410);
     expect(res.body.error).toBe('postgres cluster "demo-pg" has been deleted');
@@ -113,12 +113,12 @@ describe("rotate_password", () => {
   });
 
   test("503 with Retry-After while the admin component is unavailable, 200 once it is back", async () => {
-    await t.api("POST", "/__emulator/postgres/demo-pg/admin", { available: false, retryAfterSeconds: 7 });
+    await t.control.postgres.setAdmin("demo-pg", { available: false, retryAfterSeconds: 7 });
     const res = await rotate("app_user");
     expect(res.status).toBe(503);
     expect(res.headers["retry-after"]).toBe("7");
     expect(res.body.error).toContain("unavailable");
-    await t.api("POST", "/__emulator/postgres/demo-pg/admin", { available: true });
+    await t.control.postgres.setAdmin("demo-pg", { available: true });
     expect((await rotate("app_user")).status).toBe(200);
   });
 

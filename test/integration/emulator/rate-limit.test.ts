@@ -1,7 +1,7 @@
 /** `rateLimitPerSecond` / `--rate-limit`: a rate-limited platform, 429 with Retry-After beyond the rate. */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { PlatformClient } from "../../../sdk";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 const V = "/v1/apps/demo-app/volumes";
@@ -13,8 +13,8 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.api("POST", "/__emulator/reset");
   // Frozen virtual time: buckets refill only through advance().
-  await t.api("PUT", "/__emulator/time/speed", { factor: 0 });
-  await t.api("DELETE", "/__emulator/requests");
+  await t.control.time.speed(0);
+  await t.control.requests.clear();
 });
 
 describe("rate limit", () => {
@@ -60,7 +60,7 @@ describe("rate limit", () => {
   });
 
   test("the sdk's retries hold up: 10 concurrent calls at 4/s all succeed after 429s", async () => {
-    await t.api("PUT", "/__emulator/time/speed", { factor: 1 });
+    await t.control.time.speed(1);
     await t.api("PUT", "/__emulator/rate-limit", { perSecond: 4 });
     const client = new PlatformClient({ baseUrl: t.emu.url, token: t.emu.token });
     try {

@@ -4,7 +4,7 @@
  * wrong types and out-of-range values.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 const V = "/v1/apps/demo-app/volumes";

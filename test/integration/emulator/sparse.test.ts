@@ -16,7 +16,7 @@ import {
   VolumeSchema,
 } from "../../../sdk/schemas";
 import { makeCert, type TestCert } from "../../support/certs";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 let cert: TestCert;

@@ -1,14 +1,14 @@
 import { statSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
-const instance = async () => (await t.api("GET", "/__emulator/instance")).body;
+const instance = () => t.control.instance.get();
 
 beforeAll(async () => {
   t = await startTestEmulator({ timing: { warmAfterMs: 1000, coldAfterMs: 5000 } });
-  await t.api("PUT", "/__emulator/time/speed", { factor: 0 });
+  await t.control.time.speed(0);
 });
 afterAll(() => t.close());
 beforeEach(async () => {

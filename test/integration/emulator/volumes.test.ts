@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./helpers";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
 const V = "/v1/apps/demo-app/volumes";
@@ -7,7 +7,7 @@ const V = "/v1/apps/demo-app/volumes";
 beforeAll(async () => {
   t = await startTestEmulator({ timing: { restoreDelayMs: 2000, snapshotListDelayMs: 1500 } });
   // Frozen virtual time: only advance() moves it, so the delay boundaries are exact.
-  await t.api("PUT", "/__emulator/time/speed", { factor: 0 });
+  await t.control.time.speed(0);
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as runtime from "../../../provider/runtime";
 import { makeCert } from "../../support/certs";
-import { type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
+import { PROVIDER, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 
 // A create whose answer is lost after the platform acted (the connection drops once the handler
 // ran) must not fail, duplicate, or leave something the stack does not own.
@@ -15,14 +15,14 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterEach(async () => {
-  await h.api("DELETE", "/__emulator/faults");
+  await h.control.faults.clear();
 });
 afterAll(async () => {
   await h?.close();
 });
 
 const dropAnswers = (method: string, path: string, times = 1) =>
-  h.api("POST", "/__emulator/faults", { method, path, kind: "drop-after", times });
+  h.control.faults.add({ method, path, kind: "drop-after", times });
 
 const calls = async (since: number, method: string, suffix: string) =>
   (await h.requests()).slice(since).filter((r) => r.method === method && r.path.endsWith(suffix));
@@ -83,7 +83,7 @@ describe("a certificate POST whose answer is lost", () => {
 
   it("every answer lost: kept in the stack under its hostname, and the next up's update finishes it", async () => {
     // The connection drops before the platform acts, three times: nothing landed, nothing is known.
-    await h.api("POST", "/__emulator/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: `/v1/apps/${APP}/certificates/acme`,
       kind: "drop-before",
@@ -92,9 +92,9 @@ describe("a certificate POST whose answer is lost", () => {
     const inputs = withProvider({ app: APP, hostname: "never.example.com" });
     const err = await rejectionOf(runtime.acmeCertificate.create(inputs));
     expect(err.id).toBe("never.example.com");
-    expect(err.properties.__provider).toBeDefined();
+    expect(err.properties.__provider).toBe(PROVIDER);
     expect(err.message).toMatch(/the answer was lost 3 times/);
-    await h.api("DELETE", "/__emulator/faults");
+    await h.control.faults.clear();
 
     // The engine records the resource and calls update on the next up.
     const { outs } = await runtime.acmeCertificate.update(err.id, err.properties, inputs);
@@ -108,7 +108,7 @@ describe("a volume extend whose answer is lost", () => {
   it("the sdk's repeat is refused because the first one landed: the update succeeds at the target size", async () => {
     const inputs = withProvider({ app: APP, name: "grown", region: "iad", sizeGb: 3 });
     const { id, outs } = await runtime.volume.create(inputs);
-    await h.api("POST", `/__emulator/volumes/${id}/attach`, { machine_id: "m-1" });
+    await h.control.volumes.attach(id, "m-1");
     await dropAnswers("PUT", `/v1/apps/${APP}/volumes/${id}/extend`);
     const since = (await h.requests()).length;
     const updated = await runtime.volume.update(id, outs, { ...inputs, sizeGb: 8 });
@@ -135,7 +135,7 @@ describe("an on-demand snapshot whose answer is lost", () => {
     const vol = await runtime.volume.create(withProvider({ app: APP, name: "crowded", region: "iad" }));
     await dropAnswers("POST", `/v1/apps/${APP}/volumes/${vol.id}/snapshots`);
     // Time stands still, so nothing new is listed until both snapshots exist.
-    await h.api("PUT", "/__emulator/time/speed", { factor: 0 });
+    await h.control.time.speed(0);
     try {
       const since = (await h.requests()).length;
       const create = runtime.volumeSnapshot.create(
@@ -145,7 +145,7 @@ describe("an on-demand snapshot whose answer is lost", () => {
         await new Promise((r) => setTimeout(r, 20));
       // Someone else takes a snapshot of the same volume meanwhile; then both get listed.
       await h.api("POST", `/v1/apps/${APP}/volumes/${vol.id}/snapshots`);
-      await h.api("POST", "/__emulator/time/advance", { ms: 60_000 });
+      await h.control.time.advance(60_000);
       const err = (await create.catch((e: Error) => e)) as Error;
       expect(err).toBeInstanceOf(Error);
       expect(err.message).toMatch(
@@ -153,7 +153,7 @@ describe("an on-demand snapshot whose answer is lost", () => {
       );
       expect(err).not.toHaveProperty("id");
     } finally {
-      await h.api("PUT", "/__emulator/time/speed", { factor: 1 });
+      await h.control.time.speed(1);
     }
   });
 });

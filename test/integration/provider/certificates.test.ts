@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CertificateEntryOutput, DnsRequirementsOutput } from "../../../provider";
 import * as runtime from "../../../provider/runtime";
 import { makeCert } from "../../support/certs";
-import { hasUndefined, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
+import {
+  hasUndefined,
+  PROVIDER,
+  type ProviderHarness,
+  rejectionOf,
+  startHarness,
+  withProvider,
+} from "./helpers";
 
 const APP = "demo-app";
 let h: ProviderHarness;
@@ -66,7 +73,7 @@ describe("AcmeCertificate", () => {
     const hostname = "ready.example.com";
     const first = await runtime.acmeCertificate.create(withProvider({ app: APP, hostname }));
     const req = first.outs.dnsRequirements as DnsRequirementsOutput;
-    await h.api("PUT", "/__emulator/dns", { records: [{ type: "A", name: hostname, value: req.a[0] }] });
+    await h.control.dns.set([{ type: "A", name: hostname, value: req.a[0] as string }]);
     await runtime.acmeCertificate.delete(first.id, first.outs);
     const { outs } = await runtime.acmeCertificate.create(
       withProvider({ app: APP, hostname, waitForActive: true, waitTimeoutSeconds: 20 }),
@@ -85,7 +92,7 @@ describe("AcmeCertificate", () => {
     expect(err.message).toMatch(/not yet verified: dns_configured/);
     expect(err.message).toMatch(/_acme-challenge\.slow\.example\.com/);
     expect(err.id).toBe("slow.example.com");
-    expect(err.properties.__provider).toBeDefined();
+    expect(err.properties.__provider).toBe(PROVIDER);
   });
 
   it("refuses an existing ACME request unless adoptExisting is set", async () => {
@@ -118,9 +125,7 @@ describe("CustomCertificate", () => {
       expiresAt: expect.stringMatching(/^\d{4}-/),
     });
     const record = outs.ownershipRecord as { name: string; value: string };
-    await h.api("PUT", "/__emulator/dns", {
-      records: [{ type: "TXT", name: record.name, value: record.value }],
-    });
+    await h.control.dns.set([{ type: "TXT", name: record.name, value: record.value }]);
     const { outs: active } = await runtime.customCertificate.update(id, outs, {
       ...custom(hostname, certs.solo!),
       waitForActive: true,

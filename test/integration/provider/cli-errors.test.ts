@@ -4,21 +4,22 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_TIMING } from "../../../emulator";
 import { ADOPT_EXIT, run as adopt } from "../../../provider/cli/adopt";
-import { type ProviderEmulator, startProviderEmulator } from "./emulator";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 // What a user who gets the `pulumi-platform` commands wrong sees: the exit code the help
 // promises and a message that says what to fix, never the token.
 
 const exec = promisify(execFile);
 const cli = path.resolve(__dirname, "..", "..", "..", "dist", "provider", "cli", "main.js");
-let h: ProviderEmulator;
+let h: TestEmulator;
 
 beforeAll(async () => {
-  h = await startProviderEmulator("cli-errors-", {});
+  h = await startTestEmulator({ timing: DEFAULT_TIMING });
 });
 afterAll(async () => {
-  await h?.emu.close();
+  await h?.close();
 });
 
 async function adoptWith(

@@ -1,35 +1,31 @@
-import type { LoggedRequest, TimingOptions } from "../../../emulator";
+import type { TimingOptions } from "../../../emulator";
 import * as runtime from "../../../provider/runtime";
 import type { ResourceInitError } from "../../../provider/runtime/kept-in-stack";
-import { type ProviderEmulator, startProviderEmulator } from "./emulator";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 /** Stand-in for the serialized provider the engine keeps in inputs and outputs. */
 export const PROVIDER = "exports.handler = __f0; /* stub */";
 
-export interface ProviderHarness extends ProviderEmulator {
-  /** Method, path and status of every request the emulator received, oldest first. */
-  requests(): Promise<{ method: string; path: string; status: number }[]>;
-  close(): Promise<void>;
-}
+/** A test emulator the provider runtime is configured against; `close` forgets the credentials. */
+export type ProviderHarness = TestEmulator;
 
-/** Starts an emulator and points the provider runtime at it through `configure`. */
+/** Starts an emulator (the emulator's idle timings) and points the provider runtime at it through `configure`. */
 export async function startHarness(timing: TimingOptions = {}): Promise<ProviderHarness> {
-  const started = await startProviderEmulator("provider-it-", {
-    restoreDelayMs: 300,
-    snapshotListDelayMs: 200,
-    ...timing,
-  });
-  const { emu, api } = started;
-  await configureRuntime(emu.url, emu.token);
-  return {
-    ...started,
-    requests: async () => {
-      const { body } = await api<{ requests: LoggedRequest[] }>("GET", "/__emulator/requests");
-      return body.requests.map((r) => ({ method: r.method, path: r.path, status: r.status }));
+  const t = await startTestEmulator({
+    timing: {
+      restoreDelayMs: 300,
+      snapshotListDelayMs: 200,
+      warmAfterMs: 5000,
+      coldAfterMs: 30000,
+      ...timing,
     },
+  });
+  await configureRuntime(t.url, t.token);
+  return {
+    ...t,
     close: async () => {
       runtime.resetCredentials();
-      await emu.close();
+      await t.close();
     },
   };
 }

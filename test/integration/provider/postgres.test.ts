@@ -83,7 +83,7 @@ describe("PostgresPasswordRotation error rows (spec 7)", () => {
     [
       "410: a deleted cluster says so",
       async () => {
-        await h.api("POST", "/__emulator/postgres/demo-pg/state", { state: "deleted" });
+        await h.control.postgres.setState("demo-pg", "deleted");
       },
       { clusterId: "demo-pg", username: "app_user" },
       [/failed with 410/, /has been deleted/, /point clusterId at a live cluster/],
@@ -91,7 +91,7 @@ describe("PostgresPasswordRotation error rows (spec 7)", () => {
     [
       "410: a cluster being deleted says so",
       async () => {
-        await h.api("POST", "/__emulator/postgres/demo-pg/state", { state: "deleting" });
+        await h.control.postgres.setState("demo-pg", "deleting");
       },
       { clusterId: "demo-pg", username: "app_user" },
       [/failed with 410/, /being deleted/],
@@ -105,7 +105,7 @@ describe("PostgresPasswordRotation error rows (spec 7)", () => {
     [
       "503: the admin component is unavailable, with the retry interval",
       async () => {
-        await h.api("POST", "/__emulator/postgres/demo-pg/admin", { available: false, retryAfterSeconds: 1 });
+        await h.control.postgres.setAdmin("demo-pg", { available: false, retryAfterSeconds: 1 });
       },
       { clusterId: "demo-pg", username: "app_user" },
       [/503/, /admin component is unavailable/, /retry after 1 s/],
@@ -124,8 +124,8 @@ describe("PostgresPasswordRotation error rows (spec 7)", () => {
         for (const p of patterns) expect(err?.message).toMatch(p);
         expect(err?.message).toMatch(/^rotating the password of /);
       } finally {
-        await h.api("POST", "/__emulator/postgres/demo-pg/state", { state: "ready" });
-        await h.api("POST", "/__emulator/postgres/demo-pg/admin", { available: true });
+        await h.control.postgres.setState("demo-pg", "ready");
+        await h.control.postgres.setAdmin("demo-pg", { available: true });
       }
     });
   }

@@ -48,12 +48,12 @@ describe("VolumeSnapshotRequest", () => {
     const { id, outs } = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId }));
     await runtime.volumeSnapshot.delete(id, outs);
     expect((await runtime.volumeSnapshot.read(id, outs)).id).toBe(id);
-    await h.api("POST", "/__emulator/time/advance", { ms: 2 * 24 * 60 * 60 * 1000 });
+    await h.control.time.advance(2 * 24 * 60 * 60 * 1000);
     expect(await runtime.volumeSnapshot.read(id, outs)).toEqual({ id: "", props: {} });
   });
 
   it("keeps a snapshot not listed within waitTimeoutSeconds in the stack, still pending on read", async () => {
-    await h.api("PUT", "/__emulator/time/speed", { factor: 0 });
+    await h.control.time.speed(0);
     try {
       const err = await rejectionOf(
         runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId, waitTimeoutSeconds: 1 })),
@@ -63,7 +63,7 @@ describe("VolumeSnapshotRequest", () => {
       expect(err.properties).toMatchObject({ listed: false, __provider: expect.any(String) });
       expect((await runtime.volumeSnapshot.read(err.id, err.properties)).id).toBe(err.id);
     } finally {
-      await h.api("PUT", "/__emulator/time/speed", { factor: 1 });
+      await h.control.time.speed(1);
     }
   });
 

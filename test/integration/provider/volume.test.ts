@@ -110,7 +110,7 @@ describe("Volume lifecycle", () => {
 
   it("does both the retention PUT and the extend in one update, with needsRestart from the extend", async () => {
     const { id, outs, inputs } = await createVolume("both");
-    await h.api("POST", `/__emulator/volumes/${id}/attach`, { machine_id: "m_1" });
+    await h.control.volumes.attach(id, "m_1");
     const before = (await h.requests()).length;
     const news = { ...inputs, sizeGb: 20, snapshotRetention: 9, autoBackupEnabled: false };
     const d = await runtime.volume.diff(id, outs, news);
@@ -203,7 +203,7 @@ describe("Volume restore and adoption", () => {
   it("keeps a restore that outlives restoreTimeoutSeconds in the stack with its id and provider", async () => {
     const { id } = await createVolume("src-slow");
     const snap = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId: id }));
-    await h.api("PUT", "/__emulator/time/speed", { factor: 0 });
+    await h.control.time.speed(0);
     try {
       const err = await rejectionOf(
         runtime.volume.create(
@@ -221,7 +221,7 @@ describe("Volume restore and adoption", () => {
       expect(err.properties).toMatchObject({ state: "restoring", __provider: expect.any(String) });
       expect(hasUndefined(err.properties)).toBe(false);
     } finally {
-      await h.api("PUT", "/__emulator/time/speed", { factor: 1 });
+      await h.control.time.speed(1);
     }
   });
 

@@ -1,19 +1,20 @@
 import { generate } from "selfsigned";
 import { describe, expect, it } from "vitest";
 import { AmbiguousRequestError, isNotFound, type PlatformClient, TimeoutError } from "../../../sdk/index";
-import { type Harness, useHarness } from "./emulator-harness";
+import { SDK_TIMING, type TestEmulator, useTestEmulator } from "../../support/emulator";
 
 const APP = "demo-app";
-let h: Harness;
+let h: TestEmulator;
 let client: PlatformClient;
 
-useHarness(
-  (started) => {
+useTestEmulator({
+  emulator: { timing: SDK_TIMING },
+  resetEachTest: true,
+  started: (started) => {
     h = started;
     client = h.client();
   },
-  { resetEachTest: true },
-);
+});
 
 async function selfSigned(hostname: string) {
   const pems = await generate([{ name: "commonName", value: hostname }], {
@@ -52,7 +53,7 @@ describe("certificates against the emulator", () => {
     expect(imported).toMatchObject({ status: "pending_ownership", acme_requested: false });
     expect(imported.certificates[0]).toMatchObject({ source: "custom", issued: [] });
     const { name, app_value } = imported.dns_requirements.ownership;
-    await h.control("PUT", "/dns", { records: [{ type: "TXT", name, value: app_value }] });
+    await h.control.dns.set([{ type: "TXT", name, value: app_value }]);
     const checked = await client.certificates.check(APP, host);
     expect(checked.dns_records.ownership_txt).toBe(app_value);
     expect((await client.certificates.get(APP, host)).status).toBe("active");
@@ -87,7 +88,7 @@ describe("certificates against the emulator", () => {
   it("listAll follows next_cursor across several pages", async () => {
     const hosts = Array.from({ length: 7 }, (_, i) => `page${i}.paged.example.com`);
     for (const host of hosts) await client.certificates.requestAcme(APP, host);
-    await h.control("DELETE", "/requests");
+    await h.control.requests.clear();
     const seen: string[] = [];
     for await (const entry of client.certificates.listAll(APP, { filter: "paged.example.com", limit: 2 }))
       seen.push(entry.hostname);
@@ -105,7 +106,7 @@ describe("certificates against the emulator", () => {
   });
 
   it("ACME request and check are not repeated after a dropped connection", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/certificates/**",
       kind: "drop-after",
@@ -122,7 +123,7 @@ describe("certificates against the emulator", () => {
 
   it("GET of a certificate is retried after an injected 503", async () => {
     await client.certificates.requestAcme(APP, "busy.example.com");
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "GET",
       path: "/v1/apps/*/certificates/*",
       kind: "status",
@@ -143,9 +144,7 @@ describe("certificates against the emulator", () => {
     // Point DNS at the app once the wait has started checking.
     await new Promise((resolve) => setTimeout(resolve, 200));
     seen.push((await h.requests()).filter((r) => r.path.endsWith(`/${host}/check`)).length);
-    await h.control("PUT", "/dns", {
-      records: [{ type: "A", name: host, value: details.dns_requirements.a[0] }],
-    });
+    await h.control.dns.set([{ type: "A", name: host, value: details.dns_requirements.a[0] ?? "" }]);
     const active = await waiting;
     expect(active).toMatchObject({ hostname: host, status: "active" });
     expect(seen[0]).toBeGreaterThan(1);

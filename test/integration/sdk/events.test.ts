@@ -1,10 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { connect, createServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startEmulator } from "../../../emulator";
 import {
   databaseSizeBytes,
   isTx,
@@ -16,12 +12,9 @@ import {
   type TxEvent,
   waitForPosition,
 } from "../../../sdk/index";
-import { type Harness, useHarness } from "./emulator-harness";
+import { SDK_TIMING, startTestEmulator, useTestEmulator } from "../../support/emulator";
 
-let h: Harness;
-useHarness((started) => {
-  h = started;
-});
+const h = useTestEmulator({ emulator: { timing: SDK_TIMING } });
 
 /** Reads events until `stop` says so (or 10 s pass). */
 async function take(url: string, stop: (seen: PlatformEvent[]) => boolean, reconnect = false) {
@@ -45,7 +38,7 @@ describe("event stream against the emulator", () => {
   it("init comes first, then one typed tx event per write, with position and size helpers", async () => {
     const started = take(h.emu.eventsUrl, (s) => s.filter(isTx).length === 3);
     await new Promise((r) => setTimeout(r, 100));
-    await h.control("POST", "/db/tx", { db: "it.db", count: 3 });
+    await h.control.db.tx({ db: "it.db", count: 3 });
     const { seen, malformed } = await started;
     expect(seen[0]).toMatchObject({ type: "init", data: { isPrimary: true } });
     const txs = seen.filter(isTx);
@@ -60,15 +53,12 @@ describe("event stream against the emulator", () => {
   });
 
   it("a replica reaches the primary's position (waitForPosition)", async () => {
-    const nodes: { name: string; eventsUrl: string; isPrimary: boolean }[] = await h.control(
-      "GET",
-      "/db/nodes",
-    );
+    const nodes: { name: string; eventsUrl: string; isPrimary: boolean }[] = await h.control.db.nodes();
     const replica = nodes.find((n) => !n.isPrimary);
     if (!replica) throw new Error("no replica");
     const primaryEvents = take(h.emu.eventsUrl, (s) => s.filter(isTx).length === 5);
     await new Promise((r) => setTimeout(r, 100));
-    const written = await h.control("POST", "/db/tx", { db: "wait.db", count: 5 });
+    const written = await h.control.db.tx({ db: "wait.db", count: 5 });
     const target = replicationPosition((await primaryEvents).seen.filter(isTx)[4] as TxEvent);
     expect(written.txID ?? target.txID).toBe(target.txID);
     // The replica applies with lag; ask for a position one write ahead, then write it.
@@ -81,7 +71,7 @@ describe("event stream against the emulator", () => {
       },
     );
     await new Promise((r) => setTimeout(r, 100));
-    await h.control("POST", "/db/tx", { db: "wait.db" });
+    await h.control.db.tx({ db: "wait.db" });
     const reached = await waiting;
     expect(BigInt(`0x${reached.data.txID}`)).toBe(BigInt(`0x${target.txID}`) + 1n);
     await expect(
@@ -90,10 +80,7 @@ describe("event stream against the emulator", () => {
   });
 
   it("PrimaryTracker follows a failover", async () => {
-    const nodes: { name: string; eventsUrl: string; isPrimary: boolean }[] = await h.control(
-      "GET",
-      "/db/nodes",
-    );
+    const nodes: { name: string; eventsUrl: string; isPrimary: boolean }[] = await h.control.db.nodes();
     const replica = nodes.find((n) => !n.isPrimary);
     const primary = nodes.find((n) => n.isPrimary);
     if (!replica || !primary) throw new Error("no nodes");
@@ -105,10 +92,10 @@ describe("event stream against the emulator", () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(tracker.isPrimary).toBe(false);
     expect(tracker.primaryHostname).toBeTruthy();
-    await h.control("POST", "/db/failover", { primary: replica.name });
+    await h.control.db.failover(replica.name);
     await reading;
     expect(tracker.isPrimary).toBe(true);
-    await h.control("POST", "/db/failover", { primary: primary.name });
+    await h.control.db.failover(primary.name);
   });
 
   it("reconnects after the connection breaks, starting again with init", async () => {
@@ -150,7 +137,7 @@ describe("event stream against the emulator", () => {
 describe("ReplicationTracker against the emulator", () => {
   type Node = { name: string; eventsUrl: string; isPrimary: boolean };
   async function trackers() {
-    const nodes: Node[] = await h.control("GET", "/db/nodes");
+    const nodes: Node[] = await h.control.db.nodes();
     const primary = nodes.find((n) => n.isPrimary);
     const replica = nodes.find((n) => !n.isPrimary);
     if (!primary || !replica) throw new Error("no nodes");
@@ -163,7 +150,7 @@ describe("ReplicationTracker against the emulator", () => {
   it("a replica that already caught up resolves at once (the case that used to hang)", async () => {
     const { replica, p, r, close } = await trackers();
     try {
-      const written = await h.control("POST", "/db/tx", { db: "caught.db", count: 3 });
+      const written = await h.control.db.tx({ db: "caught.db", count: 3 });
       const pos = await p.waitFor("caught.db", written.txID, { timeoutMs: 5_000 });
       expect(pos).toEqual({ txID: written.txID, postApplyChecksum: written.postApplyChecksum });
       // Let the replica apply everything, then ask: nothing more is written, so only the position
@@ -187,20 +174,20 @@ describe("ReplicationTracker against the emulator", () => {
     try {
       expect([p.isPrimary, r.isPrimary]).toEqual([true, false]);
       expect(r.primaryHostname).toBeTruthy();
-      await h.control("POST", "/db/failover", { primary: replica.name });
+      await h.control.db.failover(replica.name);
       const deadline = Date.now() + 5_000;
       while ((r.isPrimary !== true || p.isPrimary !== false) && Date.now() < deadline)
         await new Promise((res) => setTimeout(res, 10));
       expect([p.isPrimary, r.isPrimary]).toEqual([false, true]);
 
       const next = r.nextTx("failover.db", { timeoutMs: 5_000 });
-      const written = await h.control("POST", "/db/tx", { db: "failover.db" });
+      const written = await h.control.db.tx({ db: "failover.db" });
       expect(written.node).toBe(replica.name);
       const pos = replicationPosition(await next);
       expect(pos.txID).toBe(written.txID);
       await expect(p.waitFor("failover.db", pos, { timeoutMs: 5_000 })).resolves.toEqual(pos);
     } finally {
-      await h.control("POST", "/db/failover", { primary: primary.name });
+      await h.control.db.failover(primary.name);
       close();
     }
   });
@@ -208,36 +195,21 @@ describe("ReplicationTracker against the emulator", () => {
 
 describe("events as a real node writes them (sparse emulator)", () => {
   it("a tracker follows a failover whose new primary leaves its hostname out, on flagged checksums", async () => {
-    const emu = await startEmulator({
-      port: 0,
-      eventsPort: 0,
-      quiet: true,
-      responses: "sparse",
-      taskSocket: join(tmpdir(), `sdk-sparse-${process.pid}-${randomBytes(4).toString("hex")}.sock`),
-      timing: { replicationLagMs: 10 },
-    });
+    const sparse = await startTestEmulator({ responses: "sparse", timing: { replicationLagMs: 10 } });
+    const control = sparse.control;
     const malformed: string[] = [];
     const onMalformedLine = (line: string) => malformed.push(line);
-    // biome-ignore lint/suspicious/noExplicitAny: control answers are loosely shaped test data
-    const control = async (method: string, path: string, body?: unknown): Promise<any> => {
-      const res = await fetch(`${emu.url}/__emulator${path}`, {
-        method,
-        headers: { authorization: `Bearer ${emu.token}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return res.json();
-    };
-    const nodes: { name: string; eventsUrl: string }[] = await control("GET", "/db/nodes");
+    const nodes = await control.db.nodes();
     const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
     const ta = new ReplicationTracker(a.eventsUrl, { onMalformedLine });
     const tb = new ReplicationTracker(b.eventsUrl, { onMalformedLine });
     try {
       await Promise.all([ta.ready(), tb.ready()]);
       expect([ta.isPrimary, ta.primaryHostname, tb.isPrimary]).toEqual([true, undefined, false]);
-      const written = await control("POST", "/db/tx", { db: "real.db", count: 2 });
+      const written = await control.db.tx({ db: "real.db", count: 2 });
       expect(written.postApplyChecksum).toMatch(/^[89a-f][0-9a-f]{15}$/);
       await tb.waitFor("real.db", written, { timeoutMs: 5_000 });
-      await control("POST", "/db/failover", { primary: b.name });
+      await control.db.failover(b.name);
       const deadline = Date.now() + 5_000;
       while ((tb.isPrimary !== true || ta.isPrimary !== false) && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 10));
@@ -248,7 +220,7 @@ describe("events as a real node writes them (sparse emulator)", () => {
     } finally {
       ta.close();
       tb.close();
-      await emu.close();
+      await sparse.close();
     }
   });
 });

@@ -1,22 +1,23 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { AmbiguousRequestError, ApiError, isGone, isNotFound, PlatformClient } from "../../../sdk/index";
-import { type Harness, useHarness } from "./emulator-harness";
+import { SDK_TIMING, type TestEmulator, useTestEmulator } from "../../support/emulator";
 
-let h: Harness;
+let h: TestEmulator;
 let client: PlatformClient;
 let noRetry: PlatformClient;
 
-useHarness(
-  (started) => {
+useTestEmulator({
+  emulator: { timing: SDK_TIMING },
+  resetEachTest: true,
+  started: (started) => {
     h = started;
     client = h.client();
     noRetry = h.client({ maxRetries: 0 });
   },
-  { resetEachTest: true },
-);
+});
 beforeEach(async () => {
-  await h.control("POST", "/postgres/demo-pg/state", { state: "ready" });
-  await h.control("POST", "/postgres/demo-pg/admin", { available: true });
+  await h.control.postgres.setState("demo-pg", "ready");
+  await h.control.postgres.setAdmin("demo-pg", { available: true });
 });
 
 describe("postgres rotate password against the emulator", () => {
@@ -60,22 +61,22 @@ describe("postgres rotate password against the emulator", () => {
   it.each([
     ["deleted", "cluster_deleted"],
     ["deleting", "cluster_deleting"],
-  ])("cluster %s → 410 %s", async (state, reason) => {
-    await h.control("POST", "/postgres/demo-pg/state", { state });
+  ] as const)("cluster %s → 410 %s", async (state, reason) => {
+    await h.control.postgres.setState("demo-pg", state);
     const err = await client.postgres.rotatePassword("demo-pg", "app_user").catch((e) => e);
     expect(isGone(err)).toBe(true);
     expect(err.reason).toBe(reason);
   });
 
   it("admin unavailable → 503 admin_unavailable with Retry-After when retries are off", async () => {
-    await h.control("POST", "/postgres/demo-pg/admin", { available: false, retryAfterSeconds: 2 });
+    await h.control.postgres.setAdmin("demo-pg", { available: false, retryAfterSeconds: 2 });
     const err = await noRetry.postgres.rotatePassword("demo-pg", "app_user").catch((e) => e);
     expect(err).toMatchObject({ status: 503, reason: "admin_unavailable", retryAfterSeconds: 2 });
   });
 
   it("a 503 means nothing happened: the rotation is retried after Retry-After and succeeds", async () => {
-    await h.control("POST", "/postgres/demo-pg/admin", { available: false, retryAfterSeconds: 1 });
-    setTimeout(() => void h.control("POST", "/postgres/demo-pg/admin", { available: true }), 300);
+    await h.control.postgres.setAdmin("demo-pg", { available: false, retryAfterSeconds: 1 });
+    setTimeout(() => void h.control.postgres.setAdmin("demo-pg", { available: true }), 300);
     await expect(client.postgres.rotatePassword("demo-pg", "app_user")).resolves.toMatchObject({
       username: "app_user",
     });
@@ -83,7 +84,7 @@ describe("postgres rotate password against the emulator", () => {
   });
 
   it("a connection dropped after the rotation ran → AmbiguousRequestError saying to rotate again", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/postgres/**",
       kind: "drop-after",

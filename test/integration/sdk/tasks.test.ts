@@ -2,14 +2,17 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ApiError, InvalidArgumentError, isNotFound, TaskClient } from "../../../sdk/index";
-import { type Harness, useHarness } from "./emulator-harness";
+import { SDK_TIMING, type TestEmulator, useTestEmulator } from "../../support/emulator";
 
-let h: Harness;
+let h: TestEmulator;
 let tasks: TaskClient;
 
-useHarness((started) => {
-  h = started;
-  tasks = new TaskClient({ socketPath: h.emu.taskSocket });
+useTestEmulator({
+  emulator: { timing: SDK_TIMING },
+  started: (started) => {
+    h = started;
+    tasks = new TaskClient({ socketPath: h.emu.taskSocket });
+  },
 });
 // Runs before the harness closes (after-hooks run in reverse order of declaration).
 afterAll(() => tasks.close());
@@ -78,7 +81,7 @@ describe("task API over the real unix socket", () => {
       await new Promise((r) => setTimeout(r, 900));
       expect((await tasks.get("hold-short")).name).toBe("hold-short");
     }
-    const instance = await h.control("GET", "/instance");
+    const instance = await h.control.instance.get();
     expect(instance.stage).toBe("running");
     await hold.release();
     expect(hold.released).toBe(true);
@@ -136,7 +139,7 @@ describe("task API over the real unix socket", () => {
     const child = spawnHolder(name, "crash");
     await new Promise((resolve) => child.on("exit", resolve));
     expect((await tasks.get(name)).name).toBe(name);
-    await h.control("POST", "/time/advance", { ms: 31_000 });
+    await h.control.time.advance(31_000);
     expect(isNotFound(await tasks.get(name).catch((e) => e))).toBe(true);
   }, 20_000);
 });

@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { AmbiguousRequestError, ApiError, isNotFound, type PlatformClient } from "../../../sdk/index";
-import { type Harness, useHarness } from "./emulator-harness";
+import { SDK_TIMING, type TestEmulator, useTestEmulator } from "../../support/emulator";
 
 const APP = "demo-app";
-let h: Harness;
+let h: TestEmulator;
 let client: PlatformClient;
 
-useHarness(
-  (started) => {
+useTestEmulator({
+  emulator: { timing: SDK_TIMING },
+  resetEachTest: true,
+  started: (started) => {
     h = started;
     client = h.client();
   },
-  { resetEachTest: true },
-);
+});
 
 describe("volumes against the emulator", () => {
   it("walks every endpoint: create, list, get, update, extend, snapshots, restore, delete", async () => {
@@ -90,7 +91,8 @@ describe("volumes against the emulator", () => {
     const v = await client.volumes.create(APP, { name: "data_shrink", size_gb: 5 });
     const err = await client.volumes.extend(APP, v.id, 3).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.status).toBeGreaterThanOrEqual(400);
+    expect(err.status).toBe(400);
+    expect(err.message).toContain("volumes can only grow");
   });
 
   it("waitUntil times out naming the last state seen", async () => {
@@ -101,7 +103,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("no duplicate volume after a connection dropped after the create ran", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "drop-after",
@@ -115,7 +117,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("a create dropped before it ran is sent again once the list shows nothing new", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "drop-before",
@@ -132,7 +134,7 @@ describe("volumes against the emulator", () => {
       size_gb: 3,
       require_unique_zone: false,
     });
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "drop-after",
@@ -149,7 +151,7 @@ describe("volumes against the emulator", () => {
 
   it("the on-demand snapshot is not repeated after a drop: AmbiguousRequestError", async () => {
     const v = await client.volumes.create(APP, { name: "data_snapdrop", size_gb: 3 });
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes/*/snapshots",
       kind: "drop-after",
@@ -161,10 +163,10 @@ describe("volumes against the emulator", () => {
     ).toHaveLength(1);
   });
 
-  it.each([429, 503])("GET is retried after an injected %i with Retry-After", async (status) => {
+  it.each([429, 503] as const)("GET is retried after an injected %i with Retry-After", async (status) => {
     const v = await client.volumes.create(APP, { name: `data_retry_${status}`, size_gb: 3 });
-    await h.control("DELETE", "/requests");
-    await h.control("POST", "/faults", {
+    await h.control.requests.clear();
+    await h.control.faults.add({
       method: "GET",
       path: "/v1/apps/*/volumes/*",
       kind: "status",
@@ -179,7 +181,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("POST create is retried after an injected 429 (nothing happened) and makes one volume", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "POST",
       path: "/v1/apps/*/volumes",
       kind: "status",
@@ -192,7 +194,7 @@ describe("volumes against the emulator", () => {
   });
 
   it("GET is retried after the connection drops", async () => {
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "GET",
       path: "/v1/apps/*/volumes",
       kind: "drop-before",
@@ -203,7 +205,7 @@ describe("volumes against the emulator", () => {
 
   it("DELETE is retried after the connection drops after it ran, and the retry finds it gone (404)", async () => {
     const v = await client.volumes.create(APP, { name: "data_del", size_gb: 3 });
-    await h.control("POST", "/faults", {
+    await h.control.faults.add({
       method: "DELETE",
       path: "/v1/apps/*/volumes/*",
       kind: "drop-after",

@@ -5,13 +5,8 @@
  * real platform may (MAY_BE_ABSENT), everything present still has the spec's type, and the sdk's
  * schema accepts every answer of both modes.
  */
-import { randomBytes } from "node:crypto";
-import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { type RunningEmulator, startEmulator } from "../../../emulator";
 import {
   CertificateCheckResponseSchema,
   CertificateDetailsSchema,
@@ -27,6 +22,7 @@ import {
   VolumeSchema,
 } from "../../../sdk/schemas";
 import { makeCert } from "../../support/certs";
+import { useTestEmulator } from "../../support/emulator";
 import {
   absentAllowed,
   CERTIFICATE_CHECK,
@@ -62,64 +58,14 @@ const ALLOWED = {
 };
 
 describe.each(["full", "sparse"] as const)("emulator answers in %s mode", (responses) => {
-  let emu: RunningEmulator;
-  let socketPath: string;
-
-  beforeAll(async () => {
-    socketPath = join(tmpdir(), `wire-spec-${process.pid}-${randomBytes(4).toString("hex")}.sock`);
-    emu = await startEmulator({
-      port: 0,
-      eventsPort: 0,
-      taskSocket: socketPath,
-      timing: { restoreDelayMs: 0, snapshotListDelayMs: 0 },
-      quiet: true,
+  const t = useTestEmulator({
+    emulator: {
+      timing: { restoreDelayMs: 0, snapshotListDelayMs: 0, warmAfterMs: 5000, coldAfterMs: 30000 },
       responses,
-    });
+    },
   });
-  afterAll(async () => {
-    await emu?.close();
-  });
-
-  // biome-ignore lint/suspicious/noExplicitAny: raw JSON answers are inspected member by member
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${emu.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${emu.token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  }
-
-  // biome-ignore lint/suspicious/noExplicitAny: raw JSON answers
-  function taskApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpRequest(
-        {
-          socketPath,
-          method,
-          path,
-          headers: { host: "platform", ...(payload ? { "content-type": "application/json" } : {}) },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => {
-            text += chunk;
-          });
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }),
-          );
-        },
-      );
-      req.on("error", reject);
-      req.end(payload);
-    });
-  }
+  const api = (method: string, path: string, body?: unknown) => t.api(method, path, body);
+  const taskApi = (method: string, path: string, body?: unknown) => t.task(method, path, body);
 
   /**
    * The answer has the spec's members and types (in sparse mode minus what `allowed` lets it leave
@@ -209,9 +155,7 @@ describe.each(["full", "sparse"] as const)("emulator answers in %s mode", (respo
       const pending = await api("POST", `/v1/apps/${APP}/certificates/${host}/check`);
       expectSpec(pending.body, CERTIFICATE_CHECK, ALLOWED.check, CertificateCheckResponseSchema);
       if (responses === "sparse") expect(pending.body.dns_records.ownership_txt).toBeNull();
-      await api("PUT", "/__emulator/dns", {
-        records: [{ type: "A", name: host, value: acme.body.dns_requirements.a[0] }],
-      });
+      await t.control.dns.set([{ type: "A", name: host, value: acme.body.dns_requirements.a[0] }]);
       const active = await api("POST", `/v1/apps/${APP}/certificates/${host}/check`);
       expectSpec(active.body, CERTIFICATE_CHECK, ALLOWED.check, CertificateCheckResponseSchema);
       expect(active.body.certificates.length).toBeGreaterThan(0);
@@ -252,9 +196,9 @@ describe.each(["full", "sparse"] as const)("emulator answers in %s mode", (respo
 
     it("delete hostname answers 204 with an empty body", async () => {
       await api("POST", `/v1/apps/${APP}/certificates/acme`, { hostname: host });
-      const res = await fetch(`${emu.url}/v1/apps/${APP}/certificates/${host}`, {
+      const res = await fetch(`${t.url}/v1/apps/${APP}/certificates/${host}`, {
         method: "DELETE",
-        headers: { authorization: `Bearer ${emu.token}` },
+        headers: { authorization: `Bearer ${t.token}` },
       });
       expect(res.status).toBe(204);
       expect(await res.text()).toBe("");

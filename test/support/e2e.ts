@@ -1,33 +1,23 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
-import type { RunningEmulator } from "../../../emulator";
-import { type ProviderEmulator, type ResponsesMode, startProviderEmulator } from "./emulator";
+import type { ResponseMode, RunningEmulator } from "../../emulator";
+import { type TestEmulator, useTestEmulator } from "./emulator";
 
 /** The emulator modes the provider's lifecycles run against (issue 9: both must pass). */
-export const RESPONSE_MODES: readonly ResponsesMode[] = ["full", "sparse"];
+export const RESPONSE_MODES: readonly ResponseMode[] = ["full", "sparse"];
 
 /**
  * An emulator for one e2e file (or describe block), with fast timings: started before its tests,
  * closed after them. The returned handle is filled in when the tests start. `responses: "sparse"`
  * answers like the real platform: optional members left out or null.
  */
-export function useE2eEmulator(options: { responses?: ResponsesMode } = {}): ProviderEmulator {
-  const handle = {} as ProviderEmulator;
-  beforeAll(async () => {
-    Object.assign(
-      handle,
-      await startProviderEmulator(
-        "provider-e2e-",
-        { restoreDelayMs: 500, snapshotListDelayMs: 500 },
-        options.responses,
-      ),
-    );
+export function useE2eEmulator(options: { responses?: ResponseMode } = {}): TestEmulator {
+  return useTestEmulator({
+    emulator: {
+      responses: options.responses ?? "full",
+      timing: { restoreDelayMs: 500, snapshotListDelayMs: 500, warmAfterMs: 5000, coldAfterMs: 30000 },
+    },
   });
-  afterAll(async () => {
-    await handle.emu?.close();
-  });
-  return handle;
 }
 
 /** Stack config pointing the provider at the emulator; the token is a secret. */
