@@ -70,11 +70,6 @@ async function requestAcme(inputs: Props): Promise<CertificateDetails> {
   }
 }
 
-/** Reads the hostname; gone when the hostname is deleted or no longer requests ACME. */
-async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
-  return readCertificate(ACME, id, props);
-}
-
 /**
  * Records changed wait settings; waits when `waitForActive` is now true. A hostname that does not
  * request ACME (removed elsewhere, or a create whose answers were lost) is requested again.
@@ -90,15 +85,12 @@ async function update(id: string, olds: Props, news: Props): Promise<{ outs: Pro
   return { outs: outputs(details, news, olds) };
 }
 
-/** Removes the ACME request; removes the hostname too when no custom certificate remains. */
-async function remove(id: string, props: Props): Promise<void> {
-  await removeCertificate(ACME, id, props);
-}
-
 /** The provider methods of `AcmeCertificate`. */
 export const acmeCertificate = defineProvider(acmeCertificateDeclaration, {
   create,
-  read,
+  /** Reads the hostname; gone when the hostname is deleted or no longer holds this kind. */
+  read: (id, props) => readCertificate(ACME, id, props),
   update,
-  delete: remove,
+  /** Removes the ACME request; removes the hostname too when no custom certificate remains. */
+  delete: (id, props) => removeCertificate(ACME, id, props),
 });

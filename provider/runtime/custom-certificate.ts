@@ -150,11 +150,6 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   return { id, outs: outputs(details, inputs) };
 }
 
-/** Reads the hostname; gone when the hostname is deleted or holds no custom certificate. */
-async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
-  return readCertificate(CUSTOM, id, props);
-}
-
 /**
  * Imports a new chain or key in place when either changed, or when the hostname holds no custom
  * certificate any more; records changed wait settings.
@@ -174,15 +169,12 @@ async function update(id: string, olds: Props, news: Props): Promise<{ outs: Pro
   return { outs: outputs(details, news, olds) };
 }
 
-/** Removes the custom certificate; removes the hostname too when no ACME request remains. */
-async function remove(id: string, props: Props): Promise<void> {
-  await removeCertificate(CUSTOM, id, props);
-}
-
 /** The provider methods of `CustomCertificate`. */
 export const customCertificate = defineProvider(customCertificateDeclaration, {
   create,
-  read,
+  /** Reads the hostname; gone when the hostname is deleted or no longer holds this kind. */
+  read: (id, props) => readCertificate(CUSTOM, id, props),
   update,
-  delete: remove,
+  /** Removes the custom certificate; removes the hostname too when no ACME request remains. */
+  delete: (id, props) => removeCertificate(CUSTOM, id, props),
 });
