@@ -6,6 +6,20 @@
  */
 
 export {
+  validateAcmeCertificateArgs,
+  validateCustomCertificateArgs,
+  validatePostgresPasswordRotationArgs,
+  validateVolumeArgs,
+  validateVolumeSnapshotArgs,
+} from "./declarations";
+export type {
+  CertificateEntryOutput,
+  CertificateValidationOutput,
+  DnsRecordOutput,
+  DnsRequirementsOutput,
+  IssuedCertificateOutput,
+} from "./declarations/certificates";
+export {
   type CertificateCheckInfo,
   type CertificateInfo,
   type CertificateSummary,
@@ -21,13 +35,6 @@ export {
   type VolumeInfo,
 } from "./lookups";
 export { AcmeCertificate, type AcmeCertificateArgs } from "./resources/acme-certificate";
-export type {
-  CertificateEntryOutput,
-  CertificateValidationOutput,
-  DnsRecordOutput,
-  DnsRequirementsOutput,
-  IssuedCertificateOutput,
-} from "./resources/certificate-outputs";
 export { CustomCertificate, type CustomCertificateArgs } from "./resources/custom-certificate";
 export {
   PostgresPasswordRotation,
@@ -40,11 +47,4 @@ export {
   type VolumeComputeOutput,
 } from "./resources/volume";
 export { VolumeSnapshot, type VolumeSnapshotArgs } from "./resources/volume-snapshot";
-export {
-  type ValidationFailure,
-  validateAcmeCertificateArgs,
-  validateCustomCertificateArgs,
-  validatePostgresPasswordRotationArgs,
-  validateVolumeArgs,
-  validateVolumeSnapshotArgs,
-} from "./validation";
+export type { ValidationFailure } from "./validation";

@@ -1,45 +1,30 @@
 /**
  * `AcmeCertificate`: an automatic certificate from a public ACME authority for a custom hostname
- * of an app (spec 4.2).
+ * of an app (spec 4.2). Inputs and outputs are declared in ../declarations/certificates.
  * @module
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf } from "../declaration";
+import { acmeCertificateDeclaration } from "../declarations/certificates";
 import { acmeCertificateProvider } from "../stubs";
-import { CertificateResource } from "./certificate-outputs";
+import { registration } from "./registration";
 
 /** Inputs of an {@link AcmeCertificate}. */
-export interface AcmeCertificateArgs {
-  /** App serving the hostname. Changing it replaces the certificate. */
-  app: pulumi.Input<string>;
-  /**
-   * Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate.
-   */
-  hostname: pulumi.Input<string>;
-  /**
-   * Wait until the hostname is `active`, polling the platform's DNS check. Off by default:
-   * issuance needs DNS records that a program usually creates from this resource's outputs.
-   */
-  waitForActive?: pulumi.Input<boolean>;
-  /**
-   * Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still
-   * pending; the certificate stays in the stack and the next `pulumi up` waits again.
-   */
-  waitTimeoutSeconds?: pulumi.Input<number>;
-  /**
-   * Take an ACME request that already exists for the hostname under management instead of
-   * failing (`pulumi import` does not work for dynamic resources).
-   */
-  adoptExisting?: pulumi.Input<boolean>;
-}
+export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateDeclaration>;
+
+/** The outputs of a {@link AcmeCertificate}, as its declaration names them. */
+export interface AcmeCertificate extends OutputsOf<typeof acmeCertificateDeclaration> {}
 
 /**
  * Requests an ACME certificate for a hostname and exposes the DNS records to create. It may
  * coexist with a {@link CustomCertificate} on the same hostname: deleting it removes only the
  * ACME request while the custom certificate remains; deleting the last kind removes the hostname.
  */
-export class AcmeCertificate extends CertificateResource {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
+export class AcmeCertificate extends pulumi.dynamic.Resource {
   /** Declares an ACME certificate named `name` in the stack. */
   constructor(name: string, args: AcmeCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(acmeCertificateProvider, name, { ...args }, opts, "AcmeCertificate");
+    const r = registration(acmeCertificateDeclaration, args, opts);
+    super(acmeCertificateProvider, name, r.props, r.opts, "platform", "AcmeCertificate");
   }
 }

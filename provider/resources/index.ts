@@ -1,5 +1,4 @@
 export * from "./acme-certificate";
-export * from "./certificate-outputs";
 export * from "./custom-certificate";
 export * from "./postgres-password-rotation";
 export * from "./volume";

@@ -1,31 +1,19 @@
 /**
  * `PostgresPasswordRotation`: rotates the password of a user of a managed Postgres cluster
- * (spec 4.1).
+ * (spec 4.1). Inputs and outputs are declared in ../declarations/postgres-password-rotation.
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf } from "../declaration";
+import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
 import { postgresPasswordRotationProvider } from "../stubs";
+import { registration } from "./registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */
-export interface PostgresPasswordRotationArgs {
-  /** Postgres cluster id. Changing it rotates again (replace). */
-  clusterId: pulumi.Input<string>;
-  /**
-   * User whose password is rotated. Reserved and system users are refused by the platform.
-   * Changing it rotates again (replace).
-   */
-  username: pulumi.Input<string>;
-  /**
-   * End the user's open sessions after the rotation. Changing it alone does not rotate: it is
-   * recorded for the next rotation.
-   */
-  killSessions?: pulumi.Input<boolean>;
-  /**
-   * Arbitrary values; any change rotates the password again (through a replace), like the
-   * random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
-   */
-  triggers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-}
+export type PostgresPasswordRotationArgs = ArgsOf<typeof postgresPasswordRotationDeclaration>;
+
+/** The outputs of a {@link PostgresPasswordRotation}, as its declaration names them. */
+export interface PostgresPasswordRotation extends OutputsOf<typeof postgresPasswordRotationDeclaration> {}
 
 /**
  * One rotation of a Postgres user's password; the new password is the secret output `password`.
@@ -34,30 +22,11 @@ export interface PostgresPasswordRotationArgs {
  * state as it is, and deleting the resource changes nothing at the platform (the password stays
  * the last one rotated). Change `triggers` to rotate again.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
 export class PostgresPasswordRotation extends pulumi.dynamic.Resource {
-  /** Postgres cluster id. */
-  declare public readonly clusterId: pulumi.Output<string>;
-  /** User whose password was rotated, as the platform returned it. */
-  declare public readonly username: pulumi.Output<string>;
-  /** The new password (secret). */
-  declare public readonly password: pulumi.Output<string>;
-  /** When the rotation happened (ISO 8601). */
-  declare public readonly rotatedAt: pulumi.Output<string>;
-  /** `killSessions` as given. */
-  declare public readonly killSessions: pulumi.Output<boolean | undefined>;
-  /** `triggers` as given. */
-  declare public readonly triggers: pulumi.Output<Record<string, string> | undefined>;
-
   /** Declares a password rotation named `name` in the stack. */
   constructor(name: string, args: PostgresPasswordRotationArgs, opts?: pulumi.CustomResourceOptions) {
-    const secretOutputs = ["password", ...(opts?.additionalSecretOutputs ?? [])];
-    super(
-      postgresPasswordRotationProvider,
-      name,
-      { password: undefined, rotatedAt: undefined, killSessions: undefined, triggers: undefined, ...args },
-      { ...opts, additionalSecretOutputs: secretOutputs },
-      "platform",
-      "PostgresPasswordRotation",
-    );
+    const r = registration(postgresPasswordRotationDeclaration, args, opts);
+    super(postgresPasswordRotationProvider, name, r.props, r.opts, "platform", "PostgresPasswordRotation");
   }
 }

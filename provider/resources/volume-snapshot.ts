@@ -4,79 +4,27 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf } from "../declaration";
+import { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { volumeSnapshotProvider } from "../stubs";
+import { registration } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
-export interface VolumeSnapshotArgs {
-  /** App that owns the volume. Changing it takes a new snapshot. */
-  app: pulumi.Input<string>;
-  /** Volume to snapshot, e.g. `volume.volumeId`. Changing it takes a new snapshot. */
-  volumeId: pulumi.Input<string>;
-  /** Arbitrary values; any change takes a new snapshot (the old one is left to retention). */
-  triggers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /**
-   * Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On
-   * timeout the snapshot stays in the stack and the next `pulumi up` waits again.
-   */
-  waitTimeoutSeconds?: pulumi.Input<number>;
-}
+export type VolumeSnapshotArgs = ArgsOf<typeof volumeSnapshotDeclaration>;
+
+/** The outputs of a {@link VolumeSnapshotRequest}, as its declaration names them. */
+export interface VolumeSnapshotRequest extends OutputsOf<typeof volumeSnapshotDeclaration> {}
 
 /**
  * The dynamic resource that takes the snapshot. Use {@link VolumeSnapshot}; this class is the
  * component's child.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
 export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
-  /** Id of the backup record the snapshot was taken as. */
-  declare public readonly backupId: pulumi.Output<string>;
-  /** Id of the snapshot (the backup's `graph_id`); feed it to `Volume.snapshotId` to restore. */
-  declare public readonly snapshotId: pulumi.Output<string>;
-  /** State of the backup when it was started (e.g. `prepare`); null when the platform left it out. */
-  declare public readonly state: pulumi.Output<string | null>;
-  /** Backup type, `BACKUP_TYPE_ON_DEMAND`; null when the platform left it out. */
-  declare public readonly backupType: pulumi.Output<string | null>;
-  /** Whether the snapshot was listed (false only while a timed-out wait is pending). */
-  declare public readonly listed: pulumi.Output<boolean>;
-  /** Size in bytes, from the snapshot list. */
-  declare public readonly size: pulumi.Output<number | null>;
-  /** Digest, from the snapshot list. */
-  declare public readonly digest: pulumi.Output<string | null>;
-  /** Creation timestamp of the snapshot. */
-  declare public readonly createdAt: pulumi.Output<string | null>;
-  /** Days the snapshot is kept; null until listed, or when the platform does not say. */
-  declare public readonly retentionDays: pulumi.Output<number | null>;
-  /** App that owns the volume. */
-  declare public readonly app: pulumi.Output<string>;
-  /** Snapshotted volume. */
-  declare public readonly volumeId: pulumi.Output<string>;
-  /** `triggers` as given. */
-  declare public readonly triggers: pulumi.Output<Record<string, string> | undefined>;
-  /** `waitTimeoutSeconds` as given. */
-  declare public readonly waitTimeoutSeconds: pulumi.Output<number | undefined>;
-
   /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      volumeSnapshotProvider,
-      name,
-      {
-        backupId: undefined,
-        snapshotId: undefined,
-        state: undefined,
-        backupType: undefined,
-        backupCreatedAt: undefined,
-        listed: undefined,
-        size: undefined,
-        digest: undefined,
-        createdAt: undefined,
-        retentionDays: undefined,
-        triggers: undefined,
-        waitTimeoutSeconds: undefined,
-        ...args,
-      },
-      opts,
-      "platform",
-      "VolumeSnapshotRequest",
-    );
+    const r = registration(volumeSnapshotDeclaration, args, opts);
+    super(volumeSnapshotProvider, name, r.props, r.opts, "platform", "VolumeSnapshotRequest");
   }
 }
 
@@ -92,8 +40,8 @@ export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
  * ```
  */
 export class VolumeSnapshot extends pulumi.ComponentResource {
-  /** Id of the backup record. */
-  public readonly backupId: pulumi.Output<string>;
+  /** Id of the backup record; null when a lost answer was resolved from the snapshot list. */
+  public readonly backupId: pulumi.Output<string | null>;
   /** Id of the snapshot (`graph_id`), usable as `Volume.snapshotId`. */
   public readonly snapshotId: pulumi.Output<string>;
   /** State of the backup when it was started; null when the platform left it out. */

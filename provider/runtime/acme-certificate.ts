@@ -4,12 +4,8 @@
  * @module
  */
 import type { CertificateDetails } from "../../sdk";
-import {
-  type AcmeCertificateInputs,
-  CERTIFICATE_REPLACE_PROPERTIES,
-  type ValidationFailure,
-  validateAcmeCertificateArgs,
-} from "../validation";
+import { storedInputs } from "../declaration";
+import { type AcmeCertificateInputs, acmeCertificateDeclaration } from "../declarations/certificates";
 import {
   type CertificateResourceKind,
   certificateOutputs,
@@ -19,14 +15,14 @@ import {
   removeCertificate,
   waitIfRequested,
 } from "./certificates";
-import { credentialProblems, platformClient } from "./credentials";
-import { type DiffOutcome, diffInputs } from "./diff";
+import { platformClient } from "./credentials";
+import { defineProvider } from "./define";
 import { explain } from "./errors";
-import { providerOf, ResourceInitError } from "./plain";
+import { providerOf, ResourceInitError } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
-const STORED = ["waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
+const STORED = storedInputs(acmeCertificateDeclaration);
 
 function outputs(details: CertificateDetails, inputs: Props, previous: Props = {}): Props {
   return certificateOutputs(details, inputs, STORED, previous);
@@ -34,21 +30,8 @@ function outputs(details: CertificateDetails, inputs: Props, previous: Props = {
 
 const ACME: CertificateResourceKind = { kind: "acme", stored: STORED, outputs };
 
-/** Validates inputs at preview. */
-export async function check(
-  _olds: Props,
-  news: Props,
-): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
-  return { inputs: news, failures: [...validateAcmeCertificateArgs(news), ...credentialProblems()] };
-}
-
-/** app and hostname replace; the wait settings change in place. */
-export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: STORED });
-}
-
 /** Requests ACME issuance (or adopts an existing request with `adoptExisting`). */
-export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const { app, hostname, adoptExisting } = inputs as AcmeCertificateInputs;
   const existing = await getHostname(app, hostname);
   let details: CertificateDetails;
@@ -88,7 +71,7 @@ async function requestAcme(inputs: Props): Promise<CertificateDetails> {
 }
 
 /** Reads the hostname; gone when the hostname is deleted or no longer requests ACME. */
-export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
   return readCertificate(ACME, id, props);
 }
 
@@ -96,7 +79,7 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
  * Records changed wait settings; waits when `waitForActive` is now true. A hostname that does not
  * request ACME (removed elsewhere, or a create whose answers were lost) is requested again.
  */
-export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const app = String(news.app);
   const hostname = String(news.hostname);
   let details = await getHostname(app, hostname);
@@ -108,6 +91,14 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
 }
 
 /** Removes the ACME request; removes the hostname too when no custom certificate remains. */
-export async function remove(id: string, props: Props): Promise<void> {
+async function remove(id: string, props: Props): Promise<void> {
   await removeCertificate(ACME, id, props);
 }
+
+/** The provider methods of `AcmeCertificate`. */
+export const acmeCertificate = defineProvider(acmeCertificateDeclaration, {
+  create,
+  read,
+  update,
+  delete: remove,
+});

@@ -17,10 +17,13 @@ import {
   type CertificateDetails,
   TimeoutError,
 } from "../../sdk";
-import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation";
+import type { OutputValues } from "../declaration";
+import type { acmeCertificateDeclaration } from "../declarations/certificates";
+import { clean, pick } from "../json-values";
+import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation/certificate";
 import { platformClient } from "./credentials";
 import { explain, isMissing } from "./errors";
-import { clean, pick, providerOf, ResourceInitError } from "./plain";
+import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
@@ -56,11 +59,11 @@ export function certificateOutputs(
   inputs: Props,
   storedKeys: readonly string[],
   previous: Props = {},
-): Props {
+): OutputValues<typeof acmeCertificateDeclaration> {
   const req = details.dns_requirements;
   return clean({
     ...pick(inputs, storedKeys),
-    app: inputs.app,
+    app: inputs.app as string,
     hostname: details.hostname,
     status: details.status,
     configured: details.configured,
@@ -146,9 +149,10 @@ export async function postIdempotent(
     const now = await getHostname(app, hostname).catch(() => undefined);
     if (now && landed(now)) return now;
   }
-  throw new ResourceInitError(
+  throw keptInStack(
     hostname,
-    { ...pick(inputs, resource.stored), app, hostname, ...providerOf(inputs) },
+    { ...pick(inputs, resource.stored), app, hostname },
+    inputs,
     `${action} failed: the answer was lost ${AMBIGUOUS_ATTEMPTS} times (${lost?.message}). The hostname is kept in the stack; the next \`pulumi up\` looks again and finishes it`,
   );
 }
@@ -217,14 +221,6 @@ function describePending(
   return parts.join("; ");
 }
 
-function waitTimeoutMs(inputs: Props): number {
-  const seconds =
-    typeof inputs.waitTimeoutSeconds === "number"
-      ? inputs.waitTimeoutSeconds
-      : DEFAULT_CERTIFICATE_WAIT_SECONDS;
-  return seconds * 1000;
-}
-
 /**
  * Waits until the hostname is active when the inputs ask for it (`waitForActive`). On timeout the
  * certificate exists: it is kept in the stack (a ResourceInitError with id `id`, its message
@@ -239,7 +235,7 @@ export async function waitIfRequested(
   if (inputs.waitForActive !== true || details.status === "active") return details;
   const app = String(inputs.app);
   const { hostname } = details;
-  const timeoutMs = waitTimeoutMs(inputs);
+  const timeoutMs = waitMs(inputs.waitTimeoutSeconds, DEFAULT_CERTIFICATE_WAIT_SECONDS);
   try {
     const { dns_records: _seen, ...active } = await platformClient().certificates.waitUntilActive(
       app,
@@ -250,10 +246,11 @@ export async function waitIfRequested(
   } catch (err) {
     if (!(err instanceof TimeoutError)) throw explain(err, `checking DNS of ${hostname} (app ${app})`);
     const last = (err.lastSeen as CertificateCheckResponse | undefined) ?? details;
-    throw new ResourceInitError(
+    throw keptInStack(
       id,
-      { ...resource.outputs(details, inputs), ...providerOf(inputs) },
-      `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(last, resource.kind)}`,
+      resource.outputs(details, inputs),
+      inputs,
+      `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(last, resource.kind)}. ${KEEP_WAITING}`,
     );
   }
 }

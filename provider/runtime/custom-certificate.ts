@@ -5,13 +5,9 @@
  * @module
  */
 import type { CertificateDetails } from "../../sdk";
-import {
-  CERTIFICATE_REPLACE_PROPERTIES,
-  type CustomCertificateInputs,
-  parseCertificateChain,
-  type ValidationFailure,
-  validateCustomCertificateArgs,
-} from "../validation";
+import { type OutputValues, storedInputs } from "../declaration";
+import { type CustomCertificateInputs, customCertificateDeclaration } from "../declarations/certificates";
+import { parseCertificateChain } from "../validation/certificate";
 import {
   type CertificateResourceKind,
   certificateOutputs,
@@ -22,14 +18,14 @@ import {
   removeCertificate,
   waitIfRequested,
 } from "./certificates";
-import { credentialProblems, platformClient } from "./credentials";
-import { type DiffOutcome, diffInputs } from "./diff";
+import { platformClient } from "./credentials";
+import { defineProvider } from "./define";
 import { ApiError, explain } from "./errors";
-import { providerOf, ResourceInitError } from "./plain";
+import { providerOf, ResourceInitError } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
-const STORED = ["fullchain", "privateKey", "waitForActive", "waitTimeoutSeconds", "adoptExisting"] as const;
+const STORED = storedInputs(customCertificateDeclaration);
 
 /** Expiry and issuer of the custom certificate: the platform's entry, else the PEM's leaf. */
 function leafFacts(
@@ -53,7 +49,11 @@ function leafFacts(
   return { expiresAt, issuer };
 }
 
-function outputs(details: CertificateDetails, inputs: Props, previous: Props = {}): Props {
+function outputs(
+  details: CertificateDetails,
+  inputs: Props,
+  previous: Props = {},
+): OutputValues<typeof customCertificateDeclaration> {
   return {
     ...certificateOutputs(details, inputs, STORED, previous),
     ...leafFacts(details, inputs.fullchain),
@@ -126,26 +126,13 @@ function importAdvice(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Validates inputs at preview, parsing the PEM chain and key. */
-export async function check(
-  _olds: Props,
-  news: Props,
-): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
-  return { inputs: news, failures: [...validateCustomCertificateArgs(news), ...credentialProblems()] };
-}
-
-/** app and hostname replace; a new chain or key is imported again in place. */
-export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return diffInputs(olds, news, { replaces: CERTIFICATE_REPLACE_PROPERTIES, updates: STORED });
-}
-
 /**
  * Imports the certificate. A hostname that already holds exactly this leaf is taken as it is,
  * without importing (what `adoptExisting` asks for, and what an earlier import of this resource
  * whose answer was lost left); another custom certificate is imported over only with
  * `adoptExisting`.
  */
-export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const args = inputs as CustomCertificateInputs;
   const existing = await getHostname(args.app, args.hostname);
   const id = args.hostname;
@@ -164,7 +151,7 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
 }
 
 /** Reads the hostname; gone when the hostname is deleted or holds no custom certificate. */
-export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
   return readCertificate(CUSTOM, id, props);
 }
 
@@ -172,7 +159,7 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
  * Imports a new chain or key in place when either changed, or when the hostname holds no custom
  * certificate any more; records changed wait settings.
  */
-export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const args = news as CustomCertificateInputs;
   const withProvider = { ...news, ...providerOf(olds), ...providerOf(news) };
   let details: CertificateDetails | undefined;
@@ -188,6 +175,14 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
 }
 
 /** Removes the custom certificate; removes the hostname too when no ACME request remains. */
-export async function remove(id: string, props: Props): Promise<void> {
+async function remove(id: string, props: Props): Promise<void> {
   await removeCertificate(CUSTOM, id, props);
 }
+
+/** The provider methods of `CustomCertificate`. */
+export const customCertificate = defineProvider(customCertificateDeclaration, {
+  create,
+  read,
+  update,
+  delete: remove,
+});

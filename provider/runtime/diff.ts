@@ -4,8 +4,9 @@
  * change (the platform keeps its value), except `triggers`, which rotate on any difference.
  * @module
  */
+
+import { sameValue } from "../json-values";
 import { containsUnknown } from "../validation";
-import { sameValue } from "./plain";
 
 /** How a resource's inputs affect the diff. */
 export interface DiffRules {

@@ -6,18 +6,19 @@
  * @module
  */
 import { AmbiguousRequestError, ApiError } from "../../sdk";
+import { type OutputValues, storedInputs } from "../declaration";
 import {
   type PostgresPasswordRotationInputs,
-  ROTATION_REPLACE_PROPERTIES,
-  type ValidationFailure,
-  validatePostgresPasswordRotationArgs,
-} from "../validation";
-import { credentialProblems, platformClient } from "./credentials";
-import { type DiffOutcome, diffInputs } from "./diff";
+  postgresPasswordRotationDeclaration,
+} from "../declarations/postgres-password-rotation";
+import { clean, pick } from "../json-values";
+import { platformClient } from "./credentials";
+import { defineProvider } from "./define";
 import { explain } from "./errors";
-import { clean, pick } from "./plain";
 
 type Props = Record<string, unknown>;
+
+const STORED = storedInputs(postgresPasswordRotationDeclaration);
 
 /** What to do about each error row of spec section 7 (a refused token's advice is `explain`'s). */
 export function rotationAdvice(err: unknown, clusterId: string, username: string): string | undefined {
@@ -47,25 +48,8 @@ export function rotationAdvice(err: unknown, clusterId: string, username: string
   }
 }
 
-/** Validates inputs at preview. */
-export async function check(
-  _olds: Props,
-  news: Props,
-): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
-  return { inputs: news, failures: [...validatePostgresPasswordRotationArgs(news), ...credentialProblems()] };
-}
-
-/** clusterId, username and triggers rotate again (replace); killSessions is only recorded. */
-export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return diffInputs(olds, news, {
-    replaces: ROTATION_REPLACE_PROPERTIES,
-    updates: ["killSessions"],
-    exact: ["triggers"],
-  });
-}
-
 /** Rotates the password; the new one is an output (secret). */
-export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const { clusterId, username, killSessions } = inputs as PostgresPasswordRotationInputs;
   let credentials: { username: string; password: string };
   try {
@@ -78,15 +62,13 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
     );
   }
   const rotatedAt = new Date().toISOString();
-  return {
-    id: `${clusterId}/${credentials.username}/${rotatedAt}`,
-    outs: clean({
-      ...pick(inputs, ["clusterId", "killSessions", "triggers"]),
-      username: credentials.username,
-      password: credentials.password,
-      rotatedAt,
-    }),
+  const outs: OutputValues<typeof postgresPasswordRotationDeclaration> = {
+    ...pick(inputs, STORED),
+    username: credentials.username,
+    password: credentials.password,
+    rotatedAt,
   };
+  return { id: `${clusterId}/${credentials.username}/${rotatedAt}`, outs: clean(outs) };
 }
 
 /** How many rotations are sent while their answers keep getting lost. */
@@ -116,17 +98,25 @@ async function rotateUntilKnown(
 }
 
 /** No read endpoint exists: the state is kept as it is. */
-export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs: Props }> {
+async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs: Props }> {
   const outs = clean({ ...props });
-  return { id, props: outs, inputs: pick(outs, ["clusterId", "username", "killSessions", "triggers"]) };
+  return { id, props: outs, inputs: pick(outs, Object.keys(postgresPasswordRotationDeclaration.inputs)) };
 }
 
 /** Only `killSessions` changes in place: recorded for the next rotation, no call is made. */
-export async function update(_id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+async function update(_id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const outs: Props = { ...olds, killSessions: news.killSessions };
   delete outs.__provider;
   return { outs: clean(outs) };
 }
 
 /** Nothing to undo at the platform: the password stays as rotated. */
-export async function remove(_id: string, _props: Props): Promise<void> {}
+async function remove(_id: string, _props: Props): Promise<void> {}
+
+/** The provider methods of `PostgresPasswordRotation`. */
+export const postgresPasswordRotation = defineProvider(postgresPasswordRotationDeclaration, {
+  create,
+  read,
+  update,
+  delete: remove,
+});

@@ -8,40 +8,51 @@
 import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
 import { sleep } from "../../sdk/retry";
 import { poll } from "../../sdk/wait";
+import { type OutputValues, storedInputs } from "../declaration";
 import {
   DEFAULT_SNAPSHOT_WAIT_SECONDS,
-  SNAPSHOT_REPLACE_PROPERTIES,
-  type ValidationFailure,
   type VolumeSnapshotInputs,
-  validateVolumeSnapshotArgs,
-} from "../validation";
-import { credentialProblems, platformClient } from "./credentials";
-import { type DiffOutcome, diffInputs } from "./diff";
+  volumeSnapshotDeclaration,
+} from "../declarations/volume-snapshot";
+import { clean, pick } from "../json-values";
+import { platformClient } from "./credentials";
+import { defineProvider } from "./define";
 import { explain, isMissing, TimeoutError } from "./errors";
-import { clean, pick, providerOf, ResourceInitError } from "./plain";
+import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
-const STORED = ["app", "volumeId", "triggers", "waitTimeoutSeconds"] as const;
+const STORED = storedInputs(volumeSnapshotDeclaration);
 
-/** Backup fields that may be unknown; null in outputs, never absent. */
-const NULLABLE_BACKUP_KEYS = ["state", "backupType", "backupCreatedAt"] as const;
+/** What is known of the backup record: all of it after a POST, less after a lost answer. */
+type BackupFacts = Partial<Record<(typeof BACKUP_KEYS)[number], unknown>>;
 
-function outputs(inputs: Props, backup: Props, snapshot: Snapshot | undefined): Props {
-  const unknownBackup = Object.fromEntries(NULLABLE_BACKUP_KEYS.map((k) => [k, null]));
+function text(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+function outputs(
+  inputs: Props,
+  backup: BackupFacts,
+  snapshot: Snapshot | undefined,
+): OutputValues<typeof volumeSnapshotDeclaration> {
   return clean({
     ...pick(inputs, STORED),
-    ...unknownBackup,
-    ...backup,
+    backupId: text(backup.backupId),
+    snapshotId: String(backup.snapshotId),
+    // Backup fields the platform may leave out are null in outputs, never absent.
+    state: text(backup.state),
+    backupType: text(backup.backupType),
+    backupCreatedAt: text(backup.backupCreatedAt),
     listed: snapshot !== undefined,
     size: snapshot?.size ?? null,
     digest: snapshot?.digest ?? null,
-    createdAt: snapshot?.created_at ?? backup.backupCreatedAt ?? null,
+    createdAt: snapshot?.created_at ?? text(backup.backupCreatedAt),
     retentionDays: snapshot?.retention_days ?? null,
   });
 }
 
-function backupFields(backup: Backup): Props {
+function backupFields(backup: Backup): BackupFacts {
   return {
     backupId: backup.id,
     snapshotId: backup.graph_id,
@@ -53,29 +64,12 @@ function backupFields(backup: Backup): Props {
 
 const BACKUP_KEYS = ["backupId", "snapshotId", "state", "backupType", "backupCreatedAt"] as const;
 
-/** Validates inputs at preview. */
-export async function check(
-  _olds: Props,
-  news: Props,
-): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
-  return { inputs: news, failures: [...validateVolumeSnapshotArgs(news), ...credentialProblems()] };
-}
-
-/** app, volumeId and triggers take a new snapshot (replace); the wait timeout is only recorded. */
-export async function diff(_id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  return diffInputs(olds, news, {
-    replaces: SNAPSHOT_REPLACE_PROPERTIES,
-    updates: ["waitTimeoutSeconds"],
-    exact: ["triggers"],
-  });
-}
-
 /** Starts the snapshot and waits until it is listed; its id is the snapshot id (`graph_id`). */
-export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const { app, volumeId, waitTimeoutSeconds } = inputs as VolumeSnapshotInputs;
   const volumes = platformClient().volumes;
   const action = `taking an on-demand snapshot of volume ${volumeId} (app ${app})`;
-  const timeoutMs = (waitTimeoutSeconds ?? DEFAULT_SNAPSHOT_WAIT_SECONDS) * 1000;
+  const timeoutMs = waitMs(waitTimeoutSeconds, DEFAULT_SNAPSHOT_WAIT_SECONDS);
   let before: Set<string>;
   try {
     before = new Set((await volumes.listSnapshots(app, volumeId)).map((s) => s.id));
@@ -96,13 +90,9 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
   } catch (err) {
     const message =
       err instanceof TimeoutError
-        ? `snapshot ${backup.graph_id} (backup ${backup.id}) of volume ${volumeId} is not listed yet after ${timeoutMs / 1000} s (waitTimeoutSeconds): ${err.message}. It is kept in the stack; run \`pulumi up\` again to keep waiting`
+        ? `snapshot ${backup.graph_id} (backup ${backup.id}) of volume ${volumeId} is not listed yet after ${timeoutMs / 1000} s (waitTimeoutSeconds): ${err.message}. ${KEEP_WAITING}`
         : explain(err, `waiting for snapshot ${backup.graph_id} of volume ${volumeId} to be listed`).message;
-    throw new ResourceInitError(
-      backup.graph_id,
-      { ...outputs(inputs, fields, undefined), ...providerOf(inputs) },
-      message,
-    );
+    throw keptInStack(backup.graph_id, outputs(inputs, fields, undefined), inputs, message);
   }
 }
 
@@ -147,7 +137,7 @@ async function identifyLostSnapshot(
 }
 
 /** Looks the snapshot up in the volume's list; gone when it is not listed or the volume is gone. */
-export async function read(
+async function read(
   id: string,
   props: Props,
 ): Promise<{ id: string; props: Props; inputs: Props } | { id: string; props: Props }> {
@@ -171,21 +161,20 @@ export async function read(
 }
 
 /** Only the wait timeout can change in place; a snapshot still unlisted is waited for again. */
-export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const app = String(news.app);
   const volumeId = String(news.volumeId);
   const backup = pick(olds, BACKUP_KEYS);
   if (olds.listed === true) return { outs: outputs(news, backup, snapshotOf(olds)) };
-  const timeoutMs =
-    (typeof news.waitTimeoutSeconds === "number" ? news.waitTimeoutSeconds : DEFAULT_SNAPSHOT_WAIT_SECONDS) *
-    1000;
+  const timeoutMs = waitMs(news.waitTimeoutSeconds, DEFAULT_SNAPSHOT_WAIT_SECONDS);
   try {
     const snapshot = await platformClient().volumes.waitForSnapshot(app, volumeId, id, { timeoutMs });
     return { outs: outputs(news, backup, snapshot) };
   } catch (err) {
-    throw new ResourceInitError(
+    throw keptInStack(
       id,
-      { ...outputs(news, backup, undefined), ...providerOf(news) },
+      outputs(news, backup, undefined),
+      news,
       explain(err, `waiting for snapshot ${id} of volume ${volumeId} to be listed`).message,
     );
   }
@@ -203,4 +192,12 @@ function snapshotOf(props: Props): Snapshot {
 }
 
 /** Nothing at the platform: retention removes snapshots. */
-export async function remove(_id: string, _props: Props): Promise<void> {}
+async function remove(_id: string, _props: Props): Promise<void> {}
+
+/** The provider methods of `VolumeSnapshotRequest`. */
+export const volumeSnapshot = defineProvider(volumeSnapshotDeclaration, {
+  create,
+  read,
+  update,
+  delete: remove,
+});

@@ -10,59 +10,42 @@ import {
   isNotFound,
   type Volume as WireVolume,
 } from "../../sdk";
+import { type OutputValues, storedInputs } from "../declaration";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
-  isUnknown,
   shrinkMessage,
-  type ValidationFailure,
-  VOLUME_REPLACE_PROPERTIES,
   type VolumeInputs,
-  validateVolumeArgs,
-} from "../validation";
-import { credentialProblems, platformClient } from "./credentials";
-import { type DiffOutcome, diffInputs } from "./diff";
+  volumeCreateBody,
+  volumeDeclaration,
+} from "../declarations/volume";
+import { clean, pick } from "../json-values";
+import { isUnknown } from "../validation/common";
+import { platformClient } from "./credentials";
+import { defineProvider } from "./define";
+import type { DiffOutcome } from "./diff";
 import { ApiError, explain, isMissing, TimeoutError } from "./errors";
-import { clean, pick, providerOf, ResourceInitError } from "./plain";
+import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 
 type Props = Record<string, unknown>;
 
 /** Inputs the platform does not echo back; kept in outputs as given. */
-const STORED_INPUTS = [
-  "app",
-  "snapshotId",
-  "sourceVolumeId",
-  "machinesOnly",
-  "requireUniqueZone",
-  "compute",
-  "adoptVolumeId",
-  "restoreTimeoutSeconds",
-] as const;
+const STORED_INPUTS = storedInputs(volumeDeclaration);
 
 /** Inputs whose current value the platform reports (same name in outputs). */
-const LIVE_INPUTS = [
-  "name",
-  "region",
-  "sizeGb",
-  "encrypted",
-  "fstype",
-  "autoBackupEnabled",
-  "snapshotRetention",
-] as const;
-
-const IN_PLACE = ["sizeGb", "snapshotRetention", "autoBackupEnabled", "restoreTimeoutSeconds"] as const;
+const LIVE_INPUTS = Object.keys(volumeDeclaration.inputs).filter((k) => !STORED_INPUTS.includes(k));
 
 /** Maps a wire volume and the inputs to the resource's outputs. */
 export function volumeOutputs(
   volume: WireVolume,
   inputs: Props,
   extra: { needsRestart: boolean; previousFstype?: unknown },
-): Props {
+): OutputValues<typeof volumeDeclaration> & { programInputs: string[] } {
   const fstype =
     volume.fstype ||
     (typeof extra.previousFstype === "string" ? extra.previousFstype : "") ||
     (typeof inputs.fstype === "string" ? inputs.fstype : "");
   return clean({
-    ...pick(inputs, STORED_INPUTS),
+    ...(pick(inputs, STORED_INPUTS) as Partial<VolumeInputs>),
     programInputs: programInputNames(inputs),
     volumeId: volume.id,
     name: volume.name,
@@ -107,36 +90,7 @@ export function volumeInputsFromOutputs(outputs: Props): Props {
 }
 
 function toCreateBody(inputs: VolumeInputs): CreateVolumeRequest {
-  const c = inputs.compute;
-  return clean({
-    name: inputs.name,
-    region: inputs.region,
-    size_gb: inputs.sizeGb,
-    encrypted: inputs.encrypted,
-    fstype: inputs.fstype,
-    auto_backup_enabled: inputs.autoBackupEnabled,
-    snapshot_retention: inputs.snapshotRetention,
-    snapshot_id: inputs.snapshotId,
-    source_volume_id: inputs.sourceVolumeId,
-    machines_only: inputs.machinesOnly,
-    require_unique_zone: inputs.requireUniqueZone,
-    compute: c
-      ? {
-          cpu_kind: c.cpuKind,
-          cpus: c.cpus,
-          gpu_kind: c.gpuKind,
-          gpus: c.gpus,
-          host_dedication_id: c.hostDedicationId,
-          kernel_args: c.kernelArgs,
-          memory_mb: c.memoryMb,
-        }
-      : undefined,
-  });
-}
-
-function restoreTimeoutMs(inputs: Props): number {
-  const seconds = typeof inputs.restoreTimeoutSeconds === "number" ? inputs.restoreTimeoutSeconds : undefined;
-  return (seconds ?? DEFAULT_RESTORE_TIMEOUT_SECONDS) * 1000;
+  return clean(volumeCreateBody(inputs)) as CreateVolumeRequest;
 }
 
 /** Waits for a restoring volume to become `created`; a timeout keeps the volume in state. */
@@ -147,7 +101,7 @@ async function waitRestored(
   extra: Props,
 ): Promise<WireVolume> {
   if (volume.state === "created") return volume;
-  const timeoutMs = restoreTimeoutMs(inputs);
+  const timeoutMs = waitMs(inputs.restoreTimeoutSeconds, DEFAULT_RESTORE_TIMEOUT_SECONDS);
   try {
     return await platformClient().volumes.waitUntil(app, volume.id, "created", { timeoutMs });
   } catch (err) {
@@ -155,19 +109,17 @@ async function waitRestored(
     const message =
       err instanceof TimeoutError
         ? `volume ${volume.id} (app ${app}) is still "${volume.state}"${source} after ${timeoutMs / 1000} s ` +
-          `(restoreTimeoutSeconds): ${err.message}. It is kept in the stack; run \`pulumi up\` again to keep waiting, ` +
-          "or raise restoreTimeoutSeconds"
+          `(restoreTimeoutSeconds): ${err.message}. ${KEEP_WAITING}, or raise restoreTimeoutSeconds`
         : explain(err, `waiting for volume ${volume.id} to be restored`).message;
-    throw new ResourceInitError(
-      volume.id,
-      { ...volumeOutputs(volume, inputs, { needsRestart: false }), ...providerOf(extra) },
-      message,
-    );
+    throw keptInStack(volume.id, volumeOutputs(volume, inputs, { needsRestart: false }), extra, message);
   }
 }
 
-/** Reads the volume again for settled values (blocks, fstype); falls back to what we have. */
-async function settled(app: string, volume: WireVolume): Promise<WireVolume> {
+/**
+ * Reads the volume again after a create or change, whose answer may carry zeroed block counts
+ * and an empty fstype (spec 2.2); falls back to what we have.
+ */
+async function readBack(app: string, volume: WireVolume): Promise<WireVolume> {
   try {
     return await platformClient().volumes.get(app, volume.id);
   } catch {
@@ -278,7 +230,7 @@ async function converge(
       changed = true;
     }
   }
-  return { volume: changed ? await settled(app, latest) : latest, needsRestart };
+  return { volume: changed ? await readBack(app, latest) : latest, needsRestart };
 }
 
 /**
@@ -302,32 +254,22 @@ async function extendLanded(
   }
 }
 
-/** Validates inputs at preview; `olds` are the previous inputs. */
-export async function check(
-  olds: Props,
-  news: Props,
-): Promise<{ inputs: Props; failures: ValidationFailure[] }> {
-  const failures = [...validateVolumeArgs(news, olds ?? {}), ...credentialProblems()];
-  return { inputs: clean(news), failures };
-}
-
-/** Which inputs replace and which update in place; `olds` are the previous outputs. */
-export async function diff(id: string, olds: Props, news: Props): Promise<DiffOutcome> {
-  const outcome = diffInputs(olds, news, { replaces: VOLUME_REPLACE_PROPERTIES, updates: IN_PLACE });
+/**
+ * Naming another known volume in `adoptVolumeId` swaps which volume is managed; naming this one
+ * (or an unknown value, which may turn out to be this one) only records it: replacing would delete it.
+ */
+function diffAdoption(id: string, olds: Props, news: Props, outcome: DiffOutcome): DiffOutcome {
   const adopt = news.adoptVolumeId;
-  if (adopt !== undefined && adopt !== null && adopt !== olds.adoptVolumeId) {
-    outcome.changes = true;
-    // Naming another known volume swaps which volume is managed; naming this one (or an unknown
-    // value, which may turn out to be this one) only records it: replacing would delete it.
-    if (typeof adopt === "string" && adopt !== id && !isUnknown(adopt)) {
-      outcome.replaces.push("adoptVolumeId");
-    }
-  }
-  return outcome;
+  if (adopt === undefined || adopt === null || adopt === olds.adoptVolumeId) return outcome;
+  const replaces =
+    typeof adopt === "string" && adopt !== id && !isUnknown(adopt)
+      ? [...outcome.replaces, "adoptVolumeId"]
+      : outcome.replaces;
+  return { ...outcome, changes: true, replaces };
 }
 
 /** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
-export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
+async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const args = inputs as VolumeInputs;
   if (args.adoptVolumeId) return adopt(args, inputs);
   let volume: WireVolume;
@@ -339,7 +281,7 @@ export async function create(inputs: Props): Promise<{ id: string; outs: Props }
   volume =
     volume.state === "restoring" || args.snapshotId
       ? await waitRestored(args.app, volume, inputs, inputs)
-      : await settled(args.app, volume);
+      : await readBack(args.app, volume);
   return { id: volume.id, outs: volumeOutputs(volume, inputs, { needsRestart: false }) };
 }
 
@@ -350,7 +292,7 @@ function createAdvice(err: unknown): string | undefined {
 }
 
 /** Reads the live volume; a 404, a 410 or state `destroyed` means it is gone (blank id). */
-export async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
+async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
   const app = String(props.app);
   let volume: WireVolume;
   try {
@@ -368,7 +310,7 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
 }
 
 /** Applies in-place changes (PUT and/or extend) and returns the full outputs. */
-export async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
+async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const app = String(news.app);
   const oldSize = Number(olds.sizeGb);
   if (typeof news.sizeGb === "number" && news.sizeGb < oldSize) {
@@ -397,7 +339,7 @@ export async function update(id: string, olds: Props, news: Props): Promise<{ ou
 }
 
 /** Deletes the volume; one that is already gone counts as deleted. */
-export async function remove(id: string, props: Props): Promise<void> {
+async function remove(id: string, props: Props): Promise<void> {
   const app = String(props.app);
   try {
     await platformClient().volumes.delete(app, id);
@@ -406,3 +348,12 @@ export async function remove(id: string, props: Props): Promise<void> {
     throw explain(err, `deleting volume ${id} (app ${app})`);
   }
 }
+
+/** The provider methods of `Volume`. */
+export const volume = defineProvider(volumeDeclaration, {
+  create,
+  read,
+  update,
+  delete: remove,
+  diff: diffAdoption,
+});

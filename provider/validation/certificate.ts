@@ -1,69 +1,24 @@
 /**
- * Rules of AcmeCertificate and CustomCertificate inputs. A custom certificate's PEM is parsed at
+ * Rules of certificate inputs: the hostname, and a custom certificate's PEM, parsed at
  * preview with node:crypto, so an expired certificate, a key that does not match or a hostname
  * the certificate does not cover fails before anything is sent (spec 4.2 rule 3).
  * @module
  */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
-import { z } from "zod";
-import {
-  failuresOf,
-  isUnknown,
-  unknownPropertyFailures,
-  type ValidationFailure,
-  withoutSecretProperties,
-} from "./common";
-import { optionalBoolean, optionalInteger, requiredSecretString, requiredString } from "./fields";
+import { isUnknown, type ValidationFailure } from "./common";
+import { requiredString } from "./fields";
 import { certificateNameCovers, hostnameProblem } from "./hostname";
-import { MAX_WAIT_SECONDS } from "./volume";
 
 /** Default of `waitTimeoutSeconds` of both certificate kinds. */
 export const DEFAULT_CERTIFICATE_WAIT_SECONDS = 300;
 
-/** Certificate inputs that replace the resource when changed. */
-export const CERTIFICATE_REPLACE_PROPERTIES = ["app", "hostname"] as const;
-
-const hostnameField = requiredString(
+/** A required hostname: lowercase, a wildcard only as the first label (`*.example.com`). */
+export const hostnameField = requiredString(
   "hostname",
   "the custom hostname, e.g. app.example.com or *.example.com",
 ).refine((value) => hostnameProblem(value) === undefined, {
   error: (iss) => `hostname ${hostnameProblem(String(iss.input))} (got ${JSON.stringify(iss.input)})`,
 });
-
-const commonFields = {
-  app: requiredString("app", "the name of the app serving the hostname"),
-  hostname: hostnameField,
-  waitForActive: optionalBoolean("waitForActive"),
-  waitTimeoutSeconds: optionalInteger("waitTimeoutSeconds", 1, MAX_WAIT_SECONDS, "seconds"),
-  adoptExisting: optionalBoolean("adoptExisting"),
-};
-
-/** Shape of every AcmeCertificate input. */
-export const AcmeCertificateInputsSchema = z.object(commonFields);
-/** AcmeCertificate inputs as the provider receives them. */
-export type AcmeCertificateInputs = z.infer<typeof AcmeCertificateInputsSchema>;
-
-/** Shape of every CustomCertificate input (PEM contents are checked by {@link validateCustomCertificateArgs}). */
-export const CustomCertificateInputsSchema = z.object({
-  ...commonFields,
-  fullchain: requiredString("fullchain", "the PEM certificate chain, leaf certificate first"),
-  privateKey: requiredSecretString("privateKey", "the PEM private key of the leaf certificate"),
-});
-/** CustomCertificate inputs as the provider receives them. */
-export type CustomCertificateInputs = z.infer<typeof CustomCertificateInputsSchema>;
-
-/** Inputs of a CustomCertificate that are secrets: no check failure names them (see {@link withoutSecretProperties}). */
-export const CUSTOM_CERTIFICATE_SECRET_INPUTS = ["privateKey"] as const;
-
-/** Validates AcmeCertificate inputs. */
-export function validateAcmeCertificateArgs(news: Record<string, unknown>): ValidationFailure[] {
-  return [
-    ...unknownPropertyFailures("AcmeCertificate", news, {
-      names: Object.keys(AcmeCertificateInputsSchema.shape),
-    }),
-    ...failuresOf(AcmeCertificateInputsSchema, news),
-  ];
-}
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
@@ -92,26 +47,15 @@ export function certificateNames(cert: X509Certificate): { san: string[]; cn: st
 }
 
 /**
- * Validates CustomCertificate inputs, parsing the PEM: the leaf must not be expired at `now`,
- * the key must match the leaf, and the hostname must be in the leaf's SAN or CN (wildcards
- * honoured). Values unknown at preview are skipped. No failure names `privateKey` as its
- * property: the engine would print the key (the reason names it instead).
+ * Rules of a custom certificate's PEM, parsed with node:crypto: the leaf must not be expired at
+ * `now`, the key must match the leaf, and the hostname must be in the leaf's SAN or CN (wildcards
+ * honoured). Values unknown at preview, or already refused (`failed`), are skipped.
  */
-export function validateCustomCertificateArgs(
+export function customCertificateRules(
   news: Record<string, unknown>,
-  now: Date = new Date(),
+  { failed, now }: { failed: ReadonlySet<string>; now: Date },
 ): ValidationFailure[] {
-  return withoutSecretProperties(customCertificateFailures(news, now), CUSTOM_CERTIFICATE_SECRET_INPUTS);
-}
-
-function customCertificateFailures(news: Record<string, unknown>, now: Date): ValidationFailure[] {
-  const failures = [
-    ...unknownPropertyFailures("CustomCertificate", news, {
-      names: Object.keys(CustomCertificateInputsSchema.shape),
-    }),
-    ...failuresOf(CustomCertificateInputsSchema, news),
-  ];
-  const failed = new Set(failures.map((f) => f.property));
+  const failures: ValidationFailure[] = [];
   const { fullchain, privateKey, hostname } = news;
 
   let leaf: X509Certificate | undefined;

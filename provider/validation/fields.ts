@@ -78,3 +78,11 @@ export function optionalStringMap(property: string) {
     )
     .optional();
 }
+
+/** Upper bound of every wait, one day. */
+export const MAX_WAIT_SECONDS = 86_400;
+
+/** An optional wait limit in seconds, from 1 s to a day. */
+export function optionalWaitSeconds(property: string) {
+  return optionalInteger(property, 1, MAX_WAIT_SECONDS, "seconds");
+}

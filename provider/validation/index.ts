@@ -1,6 +1,5 @@
 export * from "./certificate";
 export * from "./common";
+export * from "./fields";
 export * from "./hostname";
 export * from "./postgres";
-export * from "./snapshot";
-export * from "./volume";

@@ -4,12 +4,8 @@
  * platform's own message; whether a user exists stays the platform's call.
  * @module
  */
-import { z } from "zod";
-import { failuresOf, isUnknown, unknownPropertyFailures, type ValidationFailure } from "./common";
-import { optionalBoolean, optionalStringMap, requiredString } from "./fields";
-
-/** Inputs that rotate the password again (through a replace) when changed. */
-export const ROTATION_REPLACE_PROPERTIES = ["clusterId", "username", "triggers"] as const;
+import { isUnknown } from "./common";
+import { requiredString } from "./fields";
 
 /**
  * A user name the platform accepts: an unquoted Postgres identifier of at most 63 bytes, lowercase
@@ -59,32 +55,14 @@ export function postgresUsernameProblem(username: string): string | undefined {
   return undefined;
 }
 
-const clusterIdField = requiredString("clusterId", "the Postgres cluster id").refine(
+/** A required cluster id: no spaces or slashes (it goes into a URL path). */
+export const clusterIdField = requiredString("clusterId", "the Postgres cluster id").refine(
   (value) => !/[\s/]/.test(value),
   { error: "clusterId must not contain spaces or slashes" },
 );
 
-const usernameField = requiredString("username", "the Postgres user name").refine(
+/** A required user name the platform does not refuse whatever the cluster. */
+export const usernameField = requiredString("username", "the Postgres user name").refine(
   (value) => isUnknown(value) || postgresUsernameProblem(value) === undefined,
   { error: (iss) => postgresUsernameProblem(String(iss.input)) ?? "username is refused by the platform" },
 );
-
-/** Shape of every PostgresPasswordRotation input. */
-export const PostgresPasswordRotationInputsSchema = z.object({
-  clusterId: clusterIdField,
-  username: usernameField,
-  killSessions: optionalBoolean("killSessions"),
-  triggers: optionalStringMap("triggers"),
-});
-/** PostgresPasswordRotation inputs as the provider receives them. */
-export type PostgresPasswordRotationInputs = z.infer<typeof PostgresPasswordRotationInputsSchema>;
-
-/** Validates PostgresPasswordRotation inputs. */
-export function validatePostgresPasswordRotationArgs(news: Record<string, unknown>): ValidationFailure[] {
-  return [
-    ...unknownPropertyFailures("PostgresPasswordRotation", news, {
-      names: Object.keys(PostgresPasswordRotationInputsSchema.shape),
-    }),
-    ...failuresOf(PostgresPasswordRotationInputsSchema, news),
-  ];
-}

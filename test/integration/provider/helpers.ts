@@ -1,6 +1,6 @@
 import type { LoggedRequest, TimingOptions } from "../../../emulator";
 import * as runtime from "../../../provider/runtime";
-import type { ResourceInitError } from "../../../provider/runtime/plain";
+import type { ResourceInitError } from "../../../provider/runtime/kept-in-stack";
 import { type ProviderEmulator, startProviderEmulator } from "./emulator";
 
 /** Stand-in for the serialized provider the engine keeps in inputs and outputs. */

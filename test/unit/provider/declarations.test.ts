@@ -105,16 +105,22 @@ describe("resource declarations", () => {
     expect(await settled(declared.snapshot.snapshotId)).toBe("vs_mock");
   });
 
-  it("declares every output property so it can be read from the program", async () => {
-    for (const key of ["volumeId", "state", "zone", "needsRestart", "attachedMachineId", "sizeGb"]) {
-      expect(declared.volume).toHaveProperty(key);
+  it("registers every output its declaration names, so the program can read each one", async () => {
+    const { outputNames } = await import("../../../provider/declaration");
+    const decls = await import("../../../provider/declarations");
+    const objects: [string, object, import("../../../provider/declaration").ResourceDeclaration][] = [
+      ["Volume", declared.volume, decls.volumeDeclaration],
+      ["AcmeCertificate", declared.acme, decls.acmeCertificateDeclaration],
+      ["CustomCertificate", declared.custom, decls.customCertificateDeclaration],
+      ["PostgresPasswordRotation", declared.rotation, decls.postgresPasswordRotationDeclaration],
+      ["VolumeSnapshotRequest", declared.snapshot.request, decls.volumeSnapshotDeclaration],
+    ];
+    for (const [type, object, declaration] of objects) {
+      const names = outputNames(declaration);
+      expect(names.length, type).toBeGreaterThan(4);
+      // The engine makes a property of exactly the registered ones.
+      for (const key of names) expect(object, `${type}.${key}`).toHaveProperty(key);
     }
-    for (const key of ["status", "dnsRequirements", "ownershipRecord", "certificates", "rateLimitedUntil"]) {
-      expect(declared.acme).toHaveProperty(key);
-    }
-    expect(declared.custom).toHaveProperty("expiresAt");
-    expect(declared.custom).toHaveProperty("issuer");
-    expect(declared.rotation).toHaveProperty("rotatedAt");
   });
 
   it("serializes a provider of at most 1.5 KB per resource that only requires the runtime", () => {

@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  certificateNameCovers,
-  hostnameProblem,
-  nearestName,
-  postgresUsernameProblem,
-  UNKNOWN,
   validateAcmeCertificateArgs,
   validateCustomCertificateArgs,
   validatePostgresPasswordRotationArgs,
   validateVolumeArgs,
   validateVolumeSnapshotArgs,
+} from "../../../provider/declarations";
+import {
+  certificateNameCovers,
+  hostnameProblem,
+  nearestName,
+  postgresUsernameProblem,
+  UNKNOWN,
 } from "../../../provider/validation";
 import { days, makeCert } from "../../support/certs";
 

@@ -1,6 +1,6 @@
 /**
- * Helpers that keep what leaves the provider serializable: no `undefined` anywhere (protobuf
- * Struct rejects it), and errors that carry the resource id when something was created.
+ * Plain JSON values as the engine passes them: copies without `undefined` (protobuf Struct
+ * rejects it), picking set members, and structural equality.
  * @module
  */
 
@@ -42,26 +42,4 @@ export function sameValue(a: unknown, b: unknown): boolean {
     );
   }
   return false;
-}
-
-/**
- * An error that tells the engine the resource WAS created but is not ready (a wait timed out).
- * The engine records it with `id` and `properties`, so it is not leaked and the next `up`
- * retries; `properties` must include `__provider` so later operations can run.
- */
-export class ResourceInitError extends Error {
-  readonly id: string;
-  readonly properties: Record<string, unknown>;
-  readonly reasons: string[];
-  constructor(id: string, properties: Record<string, unknown>, message: string) {
-    super(message);
-    this.id = id;
-    this.properties = clean(properties);
-    this.reasons = [message];
-  }
-}
-
-/** The serialized provider of a resource's inputs, to carry into a {@link ResourceInitError}. */
-export function providerOf(inputs: Record<string, unknown>): Record<string, unknown> {
-  return inputs.__provider === undefined ? {} : { __provider: inputs.__provider };
 }

@@ -1,0 +1,246 @@
+/**
+ * The one place a resource is declared: its inputs (rule, what a change does, where the value
+ * goes) and its outputs. The program's `Args` type, the class's declared outputs, `check`,
+ * `diff`'s lists and the create body are all derived from a declaration, so adding an input is
+ * one entry (see CONTRIBUTING.md). Loaded by the program (for the classes) and by the runtime.
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  failuresOf,
+  type KnownProperties,
+  unknownPropertyFailures,
+  type ValidationFailure,
+  withoutSecretProperties,
+} from "./validation/common";
+
+/**
+ * What a changed input does: `replace` makes a new resource, `update` is applied in place by the
+ * resource's `update`, `record` changes only what is recorded (no platform call), `special` is
+ * decided by the resource's own diff rule.
+ */
+export type InputChange = "replace" | "update" | "record" | "special";
+
+/** How one input is declared. `P` is the type a program passes. */
+export interface InputDeclaration<S extends z.ZodType = z.ZodType, P = unknown> {
+  /** Shape and range; its messages name the property and the rule. */
+  readonly rule: S;
+  /** What a change does. */
+  readonly change: InputChange;
+  /**
+   * Where the output of the same name comes from: `stored` keeps the value as given (the platform
+   * does not report it), `live` is what the platform reports (declared among the outputs).
+   */
+  readonly output: OutputSource;
+  /** Compared even when absent: an absent or empty map equals no map (`triggers`). */
+  readonly exact?: boolean;
+  /** A secret: no check failure names it, since the engine would print its value. */
+  readonly secret?: boolean;
+  /** The member of the platform's create body that takes it, when it is sent. */
+  readonly wire?: string;
+  /** Turns the input into that member's value (default: as is). */
+  readonly toWire?: (value: never) => unknown;
+  /** Type marker only (the type a program passes; no value at run time). */
+  readonly program: P;
+}
+
+/** A value of a type wrapped the way a program may pass it: any level may be an Output. */
+export type InputOf<T> = pulumi.Input<
+  T extends readonly (infer E)[] ? InputOf<E>[] : T extends object ? { [K in keyof T]: InputOf<T[K]> } : T
+>;
+
+/** Marks the program type of an input whose own interface documents nested members. */
+export function programType<P>(): P {
+  return undefined as P;
+}
+
+type InputSpec<O extends OutputSource> = Omit<InputDeclaration, "rule" | "program" | "output"> & {
+  output: O;
+};
+
+/** Where an input's output comes from (see {@link InputDeclaration.output}). */
+export type OutputSource = "stored" | "live";
+
+/** Declares an input; a program passes the rule's type, any part of it possibly an Output. */
+export function input<S extends z.ZodType, O extends OutputSource>(
+  rule: S,
+  spec: InputSpec<O>,
+): InputDeclaration<S, InputOf<Exclude<z.input<S>, undefined>>> & { readonly output: O };
+/** Declares an input whose program type `P` is documented by an interface of its own. */
+export function input<S extends z.ZodType, O extends OutputSource, P>(
+  rule: S,
+  spec: InputSpec<O> & { program: P },
+): InputDeclaration<S, P> & { readonly output: O };
+export function input(rule: z.ZodType, spec: InputSpec<OutputSource>): InputDeclaration {
+  return { rule, program: undefined, ...spec };
+}
+
+/** How one output is declared; `type` is a marker only (no value at run time). */
+export interface OutputDeclaration<T> {
+  readonly type: T;
+  /** Kept secret in the state and in every output of the program. */
+  readonly secret?: boolean;
+}
+
+/** Declares an output of type `T`. */
+export function output<T>(spec: { secret?: boolean } = {}): OutputDeclaration<T> {
+  return { type: undefined as T, ...spec };
+}
+
+type Inputs = Record<string, InputDeclaration<z.ZodType, unknown>>;
+type Outputs = Record<string, OutputDeclaration<unknown>>;
+
+/** Extra rules across inputs, run after the shape rules; `failed` names inputs already refused. */
+export type CrossRules = (
+  news: Record<string, unknown>,
+  context: { olds: Record<string, unknown>; failed: ReadonlySet<string>; now: Date },
+) => ValidationFailure[];
+
+/** A resource as declared; everything else about its shape is derived from this. */
+export interface ResourceDeclaration<I extends Inputs = Inputs, O extends Outputs = Outputs> {
+  /** The resource's name in check failures ("unknown property sizeGB: Volume takes ..."). */
+  readonly type: string;
+  readonly inputs: I;
+  readonly outputs: O;
+  /** Outputs the runtime keeps for itself and the class does not declare. */
+  readonly internalOutputs?: readonly string[];
+  readonly rules?: CrossRules;
+}
+
+type RequiredKeys<I extends Inputs> = {
+  [K in keyof I]: undefined extends z.input<I[K]["rule"]> ? never : K;
+}[keyof I];
+type ProgramTypes<I extends Inputs> = { [K in keyof I]: I[K]["program"] };
+
+/** The `Args` of a resource's class, documented by the declaration's comments. */
+export type ArgsOf<D extends ResourceDeclaration> = Pick<
+  ProgramTypes<D["inputs"]>,
+  RequiredKeys<D["inputs"]>
+> &
+  Partial<Pick<ProgramTypes<D["inputs"]>, Exclude<keyof D["inputs"], RequiredKeys<D["inputs"]>>>>;
+
+/** Checked inputs as the runtime receives them. */
+export type InputValues<D extends ResourceDeclaration> = z.output<ReturnType<typeof inputSchema<D>>>;
+
+type StoredKeys<I extends Inputs> = { [K in keyof I]: I[K]["output"] extends "stored" ? K : never }[keyof I];
+type DeclaredOutputs<D extends ResourceDeclaration> = {
+  [K in keyof D["outputs"]]: D["outputs"][K]["type"];
+};
+type StoredOutputs<D extends ResourceDeclaration> = {
+  [K in StoredKeys<D["inputs"]>]: z.output<D["inputs"][K]["rule"]>;
+};
+
+/** Every output value of a resource: the declared outputs and the inputs stored as given. */
+export type OutputValues<D extends ResourceDeclaration> = DeclaredOutputs<D> & Partial<StoredOutputs<D>>;
+
+/** The outputs a resource's class declares, each a `pulumi.Output`. */
+export type OutputsOf<D extends ResourceDeclaration> = {
+  readonly [K in keyof DeclaredOutputs<D>]: pulumi.Output<DeclaredOutputs<D>[K]>;
+} & Pick<
+  { readonly [K in keyof D["inputs"]]: pulumi.Output<z.output<D["inputs"][K]["rule"]>> },
+  StoredKeys<D["inputs"]>
+>;
+
+/**
+ * Declares a resource. A `live` input must have an output of its name (the compiler says which
+ * one is missing).
+ */
+export function declareResource<I extends Inputs, O extends Outputs>(
+  declaration: ResourceDeclaration<I, O> & {
+    outputs: Record<{ [K in keyof I]: I[K]["output"] extends "live" ? K : never }[keyof I], unknown>;
+  },
+): ResourceDeclaration<I, O> {
+  return declaration;
+}
+
+/** The zod object of all inputs. */
+export function inputSchema<D extends ResourceDeclaration>(
+  declaration: D,
+): z.ZodObject<{ [K in keyof D["inputs"]]: D["inputs"][K]["rule"] }> {
+  const shape = Object.fromEntries(Object.entries(declaration.inputs).map(([k, v]) => [k, v.rule]));
+  return z.object(shape) as never;
+}
+
+const schemas = new WeakMap<ResourceDeclaration, z.ZodObject>();
+
+function schemaOf(declaration: ResourceDeclaration): z.ZodObject {
+  let schema = schemas.get(declaration);
+  if (!schema) {
+    schema = inputSchema(declaration) as unknown as z.ZodObject;
+    schemas.set(declaration, schema);
+  }
+  return schema;
+}
+
+/** Names of the inputs whose change is `change`. */
+export function inputsWith(declaration: ResourceDeclaration, change: InputChange): string[] {
+  return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.change === change);
+}
+
+/** Names of the inputs kept in outputs as given. */
+export function storedInputs(declaration: ResourceDeclaration): string[] {
+  return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.output === "stored");
+}
+
+/** Every output name the class declares: the declared outputs and the stored inputs. */
+export function outputNames(declaration: ResourceDeclaration): string[] {
+  return [...new Set([...Object.keys(declaration.outputs), ...storedInputs(declaration)])];
+}
+
+/** Secret inputs and outputs: stored encrypted, never shown. */
+export function secretNames(declaration: ResourceDeclaration): string[] {
+  const inputs = Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret);
+  const outputs = Object.keys(declaration.outputs).filter((k) => declaration.outputs[k]?.secret);
+  return [...new Set([...inputs, ...outputs])];
+}
+
+/** The input names a resource takes, with the members of object inputs (typos in them are found too). */
+export function knownProperties(declaration: ResourceDeclaration): KnownProperties {
+  const nested: Record<string, string[]> = {};
+  for (const [name, decl] of Object.entries(declaration.inputs)) {
+    const members = objectMembers(decl.rule);
+    if (members) nested[name] = members;
+  }
+  return { names: Object.keys(declaration.inputs), nested };
+}
+
+function objectMembers(rule: z.ZodType): string[] | undefined {
+  let inner: unknown = rule;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap();
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape) : undefined;
+}
+
+/**
+ * Every rule a resource's inputs break: unknown names, shapes and ranges, then the cross rules.
+ * `olds` are the previous inputs (empty on create). Failures about secret inputs name no property.
+ */
+export function inputFailures(
+  declaration: ResourceDeclaration,
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+  now: Date = new Date(),
+): ValidationFailure[] {
+  const failures = [
+    ...unknownPropertyFailures(declaration.type, news, knownProperties(declaration)),
+    ...failuresOf(schemaOf(declaration), news),
+  ];
+  const failed = new Set(failures.map((f) => f.property));
+  failures.push(...(declaration.rules?.(news, { olds, failed, now }) ?? []));
+  const secrets = Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret);
+  return withoutSecretProperties(failures, secrets);
+}
+
+/** The platform's create body: every input with a `wire` member that is set. */
+export function createBody(
+  declaration: ResourceDeclaration,
+  inputs: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, decl] of Object.entries(declaration.inputs)) {
+    const value = inputs[name];
+    if (decl.wire === undefined || value === undefined || value === null) continue;
+    body[decl.wire] = decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value;
+  }
+  return body;
+}

@@ -1,0 +1,226 @@
+/**
+ * `AcmeCertificate` and `CustomCertificate` declared once (spec 2.5, 4.2): the inputs and outputs
+ * both kinds share, and each kind's own.
+ * @module
+ */
+import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
+import { customCertificateRules, hostnameField } from "../validation/certificate";
+import type { ValidationFailure } from "../validation/common";
+import {
+  optionalBoolean,
+  optionalWaitSeconds,
+  requiredSecretString,
+  requiredString,
+} from "../validation/fields";
+
+/** Which validations of the hostname have passed. */
+export interface CertificateValidationOutput {
+  /** DNS (A/AAAA/CNAME or ACME challenge) points at the app. */
+  dnsConfigured: boolean;
+  /** TLS-ALPN validation works. */
+  alpnConfigured: boolean;
+  /** HTTP validation works. */
+  httpConfigured: boolean;
+  /** The ownership TXT record is present. */
+  ownershipTxtConfigured: boolean;
+}
+
+/** One issued certificate of a platform (ACME) certificate. */
+export interface IssuedCertificateOutput {
+  /** Key type, e.g. `ecdsa`. */
+  type: string;
+  /** Expiry timestamp. */
+  expiresAt: string;
+  /** Issuing authority, e.g. `lets_encrypt`; null when the platform does not name it. */
+  certificateAuthority: string | null;
+}
+
+/** A certificate held for the hostname. */
+export interface CertificateEntryOutput {
+  /** `custom` or `platform` (the automatic ACME certificate). */
+  source: string;
+  /** Status of this certificate. */
+  status: string;
+  /** Creation timestamp; null when the platform does not give it. */
+  createdAt: string | null;
+  /** Expiry timestamp; null when the platform does not give it. */
+  expiresAt: string | null;
+  /** Issuer for custom certificates; null for platform ones and when the platform leaves it out. */
+  issuer: string | null;
+  /** Issued items; empty for custom certificates. */
+  issued: IssuedCertificateOutput[];
+}
+
+/** The DNS records the platform asks for (spec 2.5 `dns_requirements`). */
+export interface DnsRequirementsOutput {
+  /** IPv4 addresses for A records of the hostname. */
+  a: string[];
+  /** IPv6 addresses for AAAA records of the hostname. */
+  aaaa: string[];
+  /** The app's default hostname, for a CNAME of the hostname. */
+  cname: string;
+  /** ACME DNS challenge: CNAME `name` (`_acme-challenge.<hostname>`) → `target`. */
+  acmeChallenge: { name: string; target: string };
+  /** Ownership TXT record `name` (`_platform-ownership.<hostname>`) with the app's or org's value. */
+  ownership: { name: string; appValue: string; orgValue: string };
+}
+
+/** One DNS record to create, ready to feed to a DNS provider. */
+export interface DnsRecordOutput {
+  /** Record type (`TXT`, `CNAME`). */
+  type: string;
+  /** Record name. */
+  name: string;
+  /** Record value. */
+  value: string;
+}
+
+/** The outputs both kinds declare. */
+const certificateOutputs = {
+  /** Hostname. */
+  hostname: output<string>(),
+  /**
+   * Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only
+   * for the ownership TXT record), `active`, ...
+   */
+  status: output<string>(),
+  /** Whether the hostname is configured. */
+  configured: output<boolean>(),
+  /** Whether ACME issuance is requested for the hostname. */
+  acmeRequested: output<boolean>(),
+  /** Detected DNS provider, or null when unknown (the last one known is kept). */
+  dnsProvider: output<string | null>(),
+  /** Issuance rate-limit marker; null when not limited. */
+  rateLimitedUntil: output<string | null>(),
+  /** Which validations have passed. */
+  validation: output<CertificateValidationOutput>(),
+  /** Validation problems; empty when none. */
+  validationErrors: output<unknown[]>(),
+  /**
+   * Certificates held for the hostname: custom, and platform ones when ACME is requested; empty
+   * right after an ACME request.
+   */
+  certificates: output<CertificateEntryOutput[]>(),
+  /** DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT. */
+  dnsRequirements: output<DnsRequirementsOutput>(),
+  /**
+   * The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once
+   * it is verified.
+   */
+  ownershipRecord: output<DnsRecordOutput>(),
+  /** The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested). */
+  acmeChallengeRecord: output<DnsRecordOutput>(),
+};
+
+/**
+ * Requests an ACME certificate for a hostname and exposes the DNS records to create. It may
+ * coexist with a CustomCertificate on the same hostname.
+ */
+export const acmeCertificateDeclaration = declareResource({
+  type: "AcmeCertificate",
+  inputs: {
+    /** App serving the hostname. Changing it replaces the certificate. */
+    app: input(requiredString("app", "the name of the app serving the hostname"), {
+      change: "replace",
+      output: "stored",
+    }),
+    /** Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate. */
+    hostname: input(hostnameField, { change: "replace", output: "live" }),
+    /**
+     * Wait until the hostname is `active`, polling the platform's DNS check. Off by default:
+     * issuance needs DNS records that a program usually creates from this resource's outputs.
+     */
+    waitForActive: input(optionalBoolean("waitForActive"), { change: "update", output: "stored" }),
+    /**
+     * Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still
+     * pending; the certificate stays in the stack and the next `pulumi up` waits again.
+     */
+    waitTimeoutSeconds: input(optionalWaitSeconds("waitTimeoutSeconds"), {
+      change: "record",
+      output: "stored",
+    }),
+    /**
+     * Take an ACME request that already exists for the hostname under management instead of
+     * failing (`pulumi import` does not work for dynamic resources).
+     */
+    adoptExisting: input(optionalBoolean("adoptExisting"), { change: "record", output: "stored" }),
+  },
+  outputs: certificateOutputs,
+});
+
+/** AcmeCertificate inputs as the runtime receives them. */
+export type AcmeCertificateInputs = InputValues<typeof acmeCertificateDeclaration>;
+
+/**
+ * Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is
+ * verified. May coexist with an AcmeCertificate on the same hostname.
+ */
+export const customCertificateDeclaration = declareResource({
+  type: "CustomCertificate",
+  inputs: {
+    /** App serving the hostname. Changing it replaces the certificate. */
+    app: acmeCertificateDeclaration.inputs.app,
+    /**
+     * Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN
+     * or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the
+     * certificate.
+     */
+    hostname: acmeCertificateDeclaration.inputs.hostname,
+    /**
+     * PEM certificate chain, leaf first. Checked at preview: it must not be expired and must cover
+     * the hostname. A new chain is imported again in place (rotation keeps the hostname).
+     */
+    fullchain: input(requiredString("fullchain", "the PEM certificate chain, leaf certificate first"), {
+      change: "update",
+      output: "stored",
+    }),
+    /**
+     * PEM private key of the leaf certificate; always stored as a secret. Checked at preview
+     * against the certificate. A new key is imported again in place.
+     */
+    privateKey: input(requiredSecretString("privateKey", "the PEM private key of the leaf certificate"), {
+      change: "update",
+      output: "stored",
+      secret: true,
+    }),
+    /**
+     * Wait until the hostname is `active` (the ownership TXT record is verified), polling the
+     * platform's DNS check. Off by default.
+     */
+    waitForActive: acmeCertificateDeclaration.inputs.waitForActive,
+    /** Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending. */
+    waitTimeoutSeconds: acmeCertificateDeclaration.inputs.waitTimeoutSeconds,
+    /**
+     * Take a hostname that already holds a custom certificate under management (this chain and
+     * key are imported over it) instead of failing.
+     */
+    adoptExisting: acmeCertificateDeclaration.inputs.adoptExisting,
+  },
+  outputs: {
+    ...certificateOutputs,
+    /** Expiry of the custom certificate. */
+    expiresAt: output<string | null>(),
+    /** Issuer of the custom certificate. */
+    issuer: output<string | null>(),
+  },
+  rules: customCertificateRules,
+});
+
+/** CustomCertificate inputs as the runtime receives them. */
+export type CustomCertificateInputs = InputValues<typeof customCertificateDeclaration>;
+
+/** Validates AcmeCertificate inputs. */
+export function validateAcmeCertificateArgs(news: Record<string, unknown>): ValidationFailure[] {
+  return inputFailures(acmeCertificateDeclaration, news);
+}
+
+/**
+ * Validates CustomCertificate inputs, parsing the PEM at `now`. No failure names `privateKey` as
+ * its property: the engine would print the key (the reason names it instead).
+ */
+export function validateCustomCertificateArgs(
+  news: Record<string, unknown>,
+  now: Date = new Date(),
+): ValidationFailure[] {
+  return inputFailures(customCertificateDeclaration, news, {}, now);
+}

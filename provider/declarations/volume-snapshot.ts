@@ -1,0 +1,68 @@
+/**
+ * `VolumeSnapshotRequest` (the dynamic resource of the `VolumeSnapshot` component) declared once
+ * (spec 4.3, beta endpoint).
+ * @module
+ */
+import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
+import type { ValidationFailure } from "../validation/common";
+import { optionalStringMap, optionalWaitSeconds, requiredString } from "../validation/fields";
+
+/** Default of `waitTimeoutSeconds`: how long to wait for the snapshot to be listed. */
+export const DEFAULT_SNAPSHOT_WAIT_SECONDS = 300;
+
+/** An on-demand snapshot of a volume, waited for until it is listed. */
+export const volumeSnapshotDeclaration = declareResource({
+  type: "VolumeSnapshot",
+  inputs: {
+    /** App that owns the volume. Changing it takes a new snapshot. */
+    app: input(requiredString("app", "the name of the app that owns the volume"), {
+      change: "replace",
+      output: "stored",
+    }),
+    /** Volume to snapshot, e.g. `volume.volumeId`. Changing it takes a new snapshot. */
+    volumeId: input(requiredString("volumeId", "the volume to snapshot"), {
+      change: "replace",
+      output: "stored",
+    }),
+    /** Arbitrary values; any change takes a new snapshot (the old one is left to retention). */
+    triggers: input(optionalStringMap("triggers"), { change: "replace", output: "stored", exact: true }),
+    /**
+     * Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On
+     * timeout the snapshot stays in the stack and the next `pulumi up` waits again.
+     */
+    waitTimeoutSeconds: input(optionalWaitSeconds("waitTimeoutSeconds"), {
+      change: "record",
+      output: "stored",
+    }),
+  },
+  outputs: {
+    /** Id of the backup record the snapshot was taken as; null when a lost answer was resolved from the list. */
+    backupId: output<string | null>(),
+    /** Id of the snapshot (the backup's `graph_id`); feed it to `Volume.snapshotId` to restore. */
+    snapshotId: output<string>(),
+    /** State of the backup when it was started (e.g. `prepare`); null when the platform left it out. */
+    state: output<string | null>(),
+    /** Backup type, `BACKUP_TYPE_ON_DEMAND`; null when the platform left it out. */
+    backupType: output<string | null>(),
+    /** Creation timestamp of the backup record; null when the platform left it out. */
+    backupCreatedAt: output<string | null>(),
+    /** Whether the snapshot was listed (false only while a timed-out wait is pending). */
+    listed: output<boolean>(),
+    /** Size in bytes, from the snapshot list. */
+    size: output<number | null>(),
+    /** Digest, from the snapshot list. */
+    digest: output<string | null>(),
+    /** Creation timestamp of the snapshot. */
+    createdAt: output<string | null>(),
+    /** Days the snapshot is kept; null until listed, or when the platform does not say. */
+    retentionDays: output<number | null>(),
+  },
+});
+
+/** VolumeSnapshot inputs as the runtime receives them. */
+export type VolumeSnapshotInputs = InputValues<typeof volumeSnapshotDeclaration>;
+
+/** Validates VolumeSnapshot inputs. */
+export function validateVolumeSnapshotArgs(news: Record<string, unknown>): ValidationFailure[] {
+  return inputFailures(volumeSnapshotDeclaration, news);
+}

@@ -1,0 +1,333 @@
+/**
+ * `Volume` declared once (spec 2.2, 4.3, 8): its inputs, what a change of each does, and its
+ * outputs. The class, `check`, `diff` and the create body are derived from this.
+ * @module
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  createBody,
+  declareResource,
+  type InputValues,
+  input,
+  inputFailures,
+  inputsWith,
+  output,
+  programType,
+} from "../declaration";
+import { sameValue } from "../json-values";
+import { isSet, isUnknown, type ValidationFailure } from "../validation/common";
+import { optionalBoolean, optionalInteger, optionalString, requiredString } from "../validation/fields";
+
+/** Snapshot retention limits in days (spec 8). */
+export const SNAPSHOT_RETENTION_RANGE = { min: 1, max: 60 } as const;
+/** Default of `restoreTimeoutSeconds`. */
+export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;
+/** Upper bound of every wait, one day. */
+export const MAX_WAIT_SECONDS = 86_400;
+/** Largest size accepted at preview; the platform's own maximum is not documented. */
+const MAX_SIZE_GB = 500_000;
+
+/** Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume. */
+export interface VolumeComputeArgs {
+  /** CPU kind of the machine the volume is meant for: `shared` or `performance`. */
+  cpuKind?: pulumi.Input<"shared" | "performance">;
+  /** Number of CPUs. */
+  cpus?: pulumi.Input<number>;
+  /** GPU model. */
+  gpuKind?: pulumi.Input<string>;
+  /** Number of GPUs. */
+  gpus?: pulumi.Input<number>;
+  /** Host dedication to place the volume on. */
+  hostDedicationId?: pulumi.Input<string>;
+  /** Kernel arguments of the machine. */
+  kernelArgs?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Memory of the machine in MB. */
+  memoryMb?: pulumi.Input<number>;
+}
+
+const ComputeInputSchema = z.object(
+  {
+    cpuKind: z
+      .enum(["shared", "performance"], {
+        error: (iss) =>
+          `compute.cpuKind must be "shared" or "performance" (got ${JSON.stringify(iss.input)})`,
+      })
+      .optional(),
+    cpus: optionalInteger("compute.cpus", 1, 1024, ""),
+    gpuKind: optionalString("compute.gpuKind", "the GPU model"),
+    gpus: optionalInteger("compute.gpus", 0, 64, ""),
+    hostDedicationId: optionalString("compute.hostDedicationId", "the host dedication to place on"),
+    kernelArgs: z
+      .array(z.string({ error: "compute.kernelArgs entries must be strings" }), {
+        error: "compute.kernelArgs must be a list of strings",
+      })
+      .optional(),
+    memoryMb: optionalInteger("compute.memoryMb", 1, 16_777_216, "MB"),
+  },
+  {
+    error: "compute must be an object (cpuKind, cpus, gpuKind, gpus, hostDedicationId, kernelArgs, memoryMb)",
+  },
+);
+
+/** Placement hint as stored in outputs. */
+export type VolumeComputeOutput = z.output<typeof ComputeInputSchema>;
+
+// The documented interface and the rule name the same members.
+const computeMembersMatch: [keyof VolumeComputeArgs] extends [keyof VolumeComputeOutput]
+  ? [keyof VolumeComputeOutput] extends [keyof VolumeComputeArgs]
+    ? true
+    : false
+  : false = true;
+void computeMembersMatch;
+
+function computeToWire(c: VolumeComputeOutput): Record<string, unknown> {
+  return {
+    cpu_kind: c.cpuKind,
+    cpus: c.cpus,
+    gpu_kind: c.gpuKind,
+    gpus: c.gpus,
+    host_dedication_id: c.hostDedicationId,
+    kernel_args: c.kernelArgs,
+    memory_mb: c.memoryMb,
+  };
+}
+
+/** The message of a rejected shrink. */
+export function shrinkMessage(fromGb: number, toGb: number): string {
+  return `volumes can only grow: ${fromGb} GB → ${toGb} GB`;
+}
+
+/**
+ * A volume of an app. Leaving an optional input out means "the platform's value": it is never a
+ * change, so removing `sizeGb` from a program does not plan anything.
+ */
+export const volumeDeclaration = declareResource({
+  type: "Volume",
+  inputs: {
+    /** App that owns the volume. Changing it replaces the volume. */
+    app: input(requiredString("app", "the name of the app that owns the volume"), {
+      change: "replace",
+      output: "stored",
+    }),
+    /** Volume name. Changing it replaces the volume. */
+    name: input(requiredString("name", "the volume name"), {
+      change: "replace",
+      output: "live",
+      wire: "name",
+    }),
+    /**
+     * Region of the volume; defaults to the attached machine's region, else the app's primary
+     * region. Required with `snapshotId` (it must equal the region of the machine the volume will
+     * attach to). Changing it replaces the volume.
+     */
+    region: input(optionalString("region", "the region to place the volume in"), {
+      change: "replace",
+      output: "live",
+      wire: "region",
+    }),
+    /**
+     * Size in GB (platform default 3). Growing it extends the volume in place; shrinking is
+     * rejected at preview ("volumes can only grow: 10 GB → 5 GB").
+     */
+    sizeGb: input(optionalInteger("sizeGb", 1, MAX_SIZE_GB, "GB"), {
+      change: "update",
+      output: "live",
+      wire: "size_gb",
+    }),
+    /** Whether the volume is encrypted (platform default true). Changing it replaces the volume. */
+    encrypted: input(optionalBoolean("encrypted"), { change: "replace", output: "live", wire: "encrypted" }),
+    /** File system type (platform default `ext4`). Changing it replaces the volume. */
+    fstype: input(optionalString("fstype", "the file system type, e.g. ext4"), {
+      change: "replace",
+      output: "live",
+      wire: "fstype",
+    }),
+    /** Automatic daily snapshots (platform default true). Changes in place. */
+    autoBackupEnabled: input(optionalBoolean("autoBackupEnabled"), {
+      change: "update",
+      output: "live",
+      wire: "auto_backup_enabled",
+    }),
+    /** Days snapshots are kept, 1 to 60 (platform default 5). Changes in place. */
+    snapshotRetention: input(
+      optionalInteger(
+        "snapshotRetention",
+        SNAPSHOT_RETENTION_RANGE.min,
+        SNAPSHOT_RETENTION_RANGE.max,
+        "days",
+      ),
+      { change: "update", output: "live", wire: "snapshot_retention" },
+    ),
+    /**
+     * Snapshot to restore the new volume from; the create waits until the volume leaves
+     * `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+     */
+    snapshotId: input(optionalString("snapshotId", "the snapshot to restore"), {
+      change: "replace",
+      output: "stored",
+      wire: "snapshot_id",
+    }),
+    /** Volume to fork. Changing it replaces the volume. */
+    sourceVolumeId: input(optionalString("sourceVolumeId", "the volume to fork"), {
+      change: "replace",
+      output: "stored",
+      wire: "source_volume_id",
+    }),
+    /** True restricts attachment to machines, not allocations. Changing it replaces the volume. */
+    machinesOnly: input(optionalBoolean("machinesOnly"), {
+      change: "replace",
+      output: "stored",
+      wire: "machines_only",
+    }),
+    /**
+     * Place the volume on hardware holding no other volume of the same name (platform default
+     * true); creation may fail when unique zones run out. Changing it replaces the volume.
+     */
+    requireUniqueZone: input(optionalBoolean("requireUniqueZone"), {
+      change: "replace",
+      output: "stored",
+      wire: "require_unique_zone",
+    }),
+    /** Sizing hint for placement. Changing it replaces the volume. */
+    compute: input(ComputeInputSchema.optional(), {
+      change: "replace",
+      output: "stored",
+      wire: "compute",
+      toWire: computeToWire,
+      program: programType<pulumi.Input<VolumeComputeArgs>>(),
+    }),
+    /**
+     * Id of an existing volume to take under management instead of creating one (`pulumi import`
+     * does not work for dynamic resources). Its name, region, encryption and file system must match
+     * the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted,
+     * `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
+     */
+    adoptVolumeId: input(optionalString("adoptVolumeId", "an existing volume to take under management"), {
+      change: "special",
+      output: "stored",
+    }),
+    /**
+     * Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600).
+     * On timeout the volume stays in the stack and the next `pulumi up` waits again.
+     */
+    restoreTimeoutSeconds: input(optionalInteger("restoreTimeoutSeconds", 1, MAX_WAIT_SECONDS, "seconds"), {
+      change: "record",
+      output: "stored",
+    }),
+  },
+  outputs: {
+    /** Volume id (also the resource id). */
+    volumeId: output<string>(),
+    /** Volume name. */
+    name: output<string>(),
+    /** Volume state: `created`, `restoring` or `destroyed`. */
+    state: output<string>(),
+    /** Size in GB as the platform reports it. */
+    sizeGb: output<number>(),
+    /** Region of the volume. */
+    region: output<string>(),
+    /** Hardware zone of the volume. */
+    zone: output<string>(),
+    /** Whether the volume is encrypted. */
+    encrypted: output<boolean>(),
+    /** Machine the volume is attached to, or null. */
+    attachedMachineId: output<string | null>(),
+    /** Allocation the volume is attached to, or null. */
+    attachedAllocId: output<string | null>(),
+    /** Creation timestamp. */
+    createdAt: output<string>(),
+    /** Total number of blocks (0 right after a create, restore or extend). */
+    blocks: output<number>(),
+    /** Block size in bytes. */
+    blockSize: output<number>(),
+    /** Blocks free for data and root-user operations. */
+    blocksFree: output<number>(),
+    /** Blocks available for data. */
+    blocksAvail: output<number>(),
+    /** File system type. */
+    fstype: output<string>(),
+    /** Days snapshots are kept. */
+    snapshotRetention: output<number>(),
+    /** Whether automatic daily snapshots are on. */
+    autoBackupEnabled: output<boolean>(),
+    /** Host dedication key (empty string when none). */
+    hostDedicationKey: output<string>(),
+    /** From the last extend: whether the attached machine must restart to use the added space. */
+    needsRestart: output<boolean>(),
+  },
+  // Which live inputs the program sets (see the runtime's volumeOutputs).
+  internalOutputs: ["programInputs"],
+  rules: volumeRules,
+});
+
+/** Volume inputs as the runtime receives them (camelCase). */
+export type VolumeInputs = InputValues<typeof volumeDeclaration>;
+
+/** Whether old and new inputs differ in an input that replaces the volume. */
+function replacesVolume(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  return inputsWith(volumeDeclaration, "replace").some(
+    (key) => isSet(news[key]) && !sameValue(news[key], olds[key]),
+  );
+}
+
+/** Rules across Volume inputs; a smaller `sizeGb` than before is refused unless the volume is replaced. */
+function volumeRules(
+  news: Record<string, unknown>,
+  { olds, failed }: { olds: Record<string, unknown>; failed: ReadonlySet<string> },
+): ValidationFailure[] {
+  const failures: ValidationFailure[] = [];
+  if (isSet(news.snapshotId) && isSet(news.sourceVolumeId)) {
+    failures.push({
+      property: "sourceVolumeId",
+      reason:
+        "snapshotId and sourceVolumeId exclude each other: a volume is either restored from a snapshot or forked from a volume",
+    });
+  }
+  if (isSet(news.snapshotId) && !isSet(news.region) && !failed.has("snapshotId")) {
+    failures.push({
+      property: "region",
+      reason:
+        "region is required when restoring from snapshotId: it must equal the region of the machine the volume will attach to",
+    });
+  }
+  if (isSet(news.adoptVolumeId)) {
+    for (const key of ["snapshotId", "sourceVolumeId"] as const) {
+      if (isSet(news[key])) {
+        failures.push({
+          property: key,
+          reason: `${key} only applies to a new volume and cannot be combined with adoptVolumeId, which takes an existing volume`,
+        });
+      }
+    }
+  }
+  const oldSize = olds.sizeGb;
+  const newSize = news.sizeGb;
+  if (
+    typeof oldSize === "number" &&
+    typeof newSize === "number" &&
+    !isUnknown(newSize) &&
+    newSize < oldSize &&
+    !failed.has("sizeGb") &&
+    !replacesVolume(olds, news)
+  ) {
+    failures.push({ property: "sizeGb", reason: shrinkMessage(oldSize, newSize) });
+  }
+  return failures;
+}
+
+/**
+ * Validates Volume inputs. `olds` are the previous inputs (empty on create): a smaller `sizeGb`
+ * than before is rejected, since volumes can only grow, unless the volume is replaced anyway.
+ */
+export function validateVolumeArgs(
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+): ValidationFailure[] {
+  return inputFailures(volumeDeclaration, news, olds);
+}
+
+/** The platform's create body of checked Volume inputs. */
+export function volumeCreateBody(inputs: VolumeInputs): Record<string, unknown> {
+  return createBody(volumeDeclaration, inputs);
+}

@@ -1,0 +1,30 @@
+/**
+ * What every resource class registers, derived from its declaration: each declared output (so
+ * the engine sets it on the object), the program's inputs, and which of them are secret.
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { outputNames, type ResourceDeclaration, secretNames } from "../declaration";
+
+/**
+ * The properties and options a resource registers: every declared output unset (so the engine
+ * fills it in), then the program's inputs, secret inputs wrapped as secrets, and the declared
+ * secrets added to the options' `additionalSecretOutputs`.
+ */
+export function registration(
+  declaration: ResourceDeclaration,
+  args: object,
+  opts: pulumi.CustomResourceOptions | undefined,
+): { props: pulumi.Inputs; opts: pulumi.CustomResourceOptions | undefined } {
+  const props: pulumi.Inputs = Object.fromEntries(outputNames(declaration).map((name) => [name, undefined]));
+  Object.assign(props, args);
+  const secrets = secretNames(declaration);
+  for (const name of secrets) {
+    if (name in declaration.inputs && props[name] !== undefined) props[name] = pulumi.secret(props[name]);
+  }
+  if (secrets.length === 0) return { props, opts };
+  return {
+    props,
+    opts: { ...opts, additionalSecretOutputs: [...secrets, ...(opts?.additionalSecretOutputs ?? [])] },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * What a create or update does when the platform made the resource but a wait did not finish:
+ * the engine records the resource (so nothing is leaked) and the next `pulumi up` continues.
+ * @module
+ */
+import { clean } from "../json-values";
+
+/**
+ * An error that tells the engine the resource WAS created but is not ready (a wait timed out).
+ * The engine records it with `id` and `properties`, so it is not leaked and the next `up`
+ * retries; `properties` must include `__provider` so later operations can run.
+ */
+export class ResourceInitError extends Error {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+  constructor(id: string, properties: Record<string, unknown>, message: string) {
+    super(message);
+    this.id = id;
+    this.properties = clean(properties);
+    this.reasons = [message];
+  }
+}
+
+/** The serialized provider of a resource's inputs, to carry into a {@link ResourceInitError}. */
+export function providerOf(inputs: Record<string, unknown>): Record<string, unknown> {
+  return inputs.__provider === undefined ? {} : { __provider: inputs.__provider };
+}
+
+/** The advice every timed-out wait ends with. */
+export const KEEP_WAITING = "It is kept in the stack; run `pulumi up` again to keep waiting";
+
+/** Keeps `id` in the stack with `outputs` (and the serialized provider of `inputs`), failing with `message`. */
+export function keptInStack(
+  id: string,
+  outputs: Record<string, unknown>,
+  inputs: Record<string, unknown>,
+  message: string,
+): ResourceInitError {
+  return new ResourceInitError(id, { ...outputs, ...providerOf(inputs) }, message);
+}
+
+/** A wait's limit in ms from its seconds input (`waitTimeoutSeconds`, ...), else the default. */
+export function waitMs(seconds: unknown, defaultSeconds: number): number {
+  return (typeof seconds === "number" ? seconds : defaultSeconds) * 1000;
+}
