@@ -68,7 +68,7 @@ export class ApiError extends PlatformError {
   readonly reason?: PostgresErrorReason;
 
   constructor(init: ApiErrorInit) {
-    const reason = init.reason;
+    const { reason } = init;
     const hint = hintFor(init.status, init.platformMessage, init.path);
     let message = `${init.method} ${init.path} failed with ${init.status}: ${init.platformMessage || "(no message)"}`;
     if (reason) message += ` [${reason}]`;
