@@ -69,11 +69,11 @@ export function parseEventLine(line: string): PlatformEvent {
   switch (type) {
     case "tx":
       if (isTxEvent(value)) return value;
-      return explain(TxEventSchema, value);
+      return checkedEvent(TxEventSchema, value);
     case "init":
-      return explain(InitEventSchema, value);
+      return checkedEvent(InitEventSchema, value);
     case "primaryChange":
-      return explain(PrimaryChangeEventSchema, value);
+      return checkedEvent(PrimaryChangeEventSchema, value);
     default:
       return value as PlatformEvent;
   }
@@ -98,7 +98,7 @@ function isTxEvent(value: object): value is TxEvent {
 }
 
 // Validates with the schema but returns the original object so unknown fields survive.
-function explain<T>(schema: z.ZodType, value: unknown): T {
+function checkedEvent<T>(schema: z.ZodType, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return value as T;
   const issue = result.error?.issues[0];
