@@ -40,6 +40,8 @@ export interface TestEmulator {
   requests(): Promise<{ method: string; path: string; status: number }[]>;
   /** An sdk client of the emulator (closed with the emulator). */
   client(options?: Partial<PlatformClientOptions>): PlatformClient;
+  /** Back to the seed (`POST /__emulator/reset`). */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
       clients.push(c);
       return c;
     },
+    reset: () => control.reset(),
     close: async () => {
       await Promise.all(clients.map((c) => c.close()));
       await socketAgent.close();

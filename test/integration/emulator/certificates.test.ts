@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { DnsRecord } from "../../../emulator";
 import { days, makeCert, otherKey, type TestCert } from "../../support/certs";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
@@ -14,14 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 const acme = (hostname: string) => t.api("POST", `${C}/acme`, { hostname });
 const custom = (hostname: string, c: TestCert) =>
   t.api("POST", `${C}/custom`, { hostname, fullchain: c.cert, private_key: c.key });
-const setDns = (records: { type: string; name: string; value: string }[]) =>
-  t.api("PUT", "/__emulator/dns", { records });
+const setDns = (records: DnsRecord[]) => t.control.dns.set(records);
 const path = (hostname: string) => `${C}/${encodeURIComponent(hostname).replace(/\*/g, "%2A")}`;
 
 describe("ACME request", () => {

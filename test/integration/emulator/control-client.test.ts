@@ -10,7 +10,7 @@ beforeAll(async () => {
   c = createControlClient(`${t.emu.url}/`, t.emu.token);
 });
 afterAll(() => t.close());
-beforeEach(() => c.reset());
+beforeEach(() => t.reset());
 
 describe("createControlClient", () => {
   test("health, and a wrong token rejects naming method, path, status and body", async () => {

@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 describe("event stream", () => {
@@ -166,12 +166,12 @@ describe("event stream", () => {
   test("a replica losing and regaining the primary emits primaryChange and catches up", async () => {
     const b = await openStream(node("node-b").eventsUrl);
     await b.next();
-    await t.api("POST", "/__emulator/db/nodes/node-b/disconnect");
+    await t.control.db.disconnect("node-b");
     expect(await b.next()).toEqual({ type: "primaryChange", data: { isPrimary: false, hostname: "" } });
     await write({ db: "app.db", count: 2 });
     await t.advance(LAG * 10);
     expect((await secondNode()).position).toBeNull();
-    await t.api("POST", "/__emulator/db/nodes/node-b/connect");
+    await t.control.db.connect("node-b");
     expect(await b.next()).toEqual({
       type: "primaryChange",
       data: { isPrimary: false, hostname: node("node-a").hostname },

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 describe("fault injection", () => {
@@ -36,7 +36,7 @@ describe("fault injection", () => {
     expect(a.headers["retry-after"]).toBe("1");
     expect((await t.api("POST", V, { name: "b" })).status).toBe(503);
     expect((await t.api("POST", V, { name: "c" })).status).toBe(200);
-    expect((await t.api("GET", "/__emulator/faults")).body.faults).toEqual([]);
+    expect(await t.control.faults.list()).toEqual([]);
   });
 
   test("the glob matches below its path: /v1/apps/*/volumes covers a volume's GET", async () => {
@@ -49,7 +49,7 @@ describe("fault injection", () => {
   test("times 0 lasts until the faults are cleared", async () => {
     await addFault({ path: V, kind: "status", status: 504, times: 0 });
     for (let i = 0; i < 3; i++) expect((await t.api("GET", V)).status).toBe(504);
-    expect((await t.api("GET", "/__emulator/faults")).body.faults[0]).toMatchObject({
+    expect((await t.control.faults.list())[0]).toMatchObject({
       hits: 3,
       remaining: null,
     });
@@ -67,8 +67,8 @@ describe("fault injection", () => {
   test("drop-before closes the connection before the handler: nothing is created", async () => {
     await addFault({ method: "POST", path: V, kind: "drop-before" });
     await expect(t.api("POST", V, { name: "dropped" })).rejects.toThrow();
-    expect((await t.api("GET", "/__emulator/state")).body.volumes).toEqual([]);
-    const log = (await t.api("GET", "/__emulator/requests")).body.requests;
+    expect((await t.control.state()).volumes).toEqual([]);
+    const log = await t.control.requests.list();
     expect(log.at(-1)).toMatchObject({ method: "POST", path: V, status: 0, dropped: "before" });
   });
 
@@ -77,7 +77,7 @@ describe("fault injection", () => {
     await expect(t.api("POST", V, { name: "ambiguous" })).rejects.toThrow();
     const vols = (await t.api("GET", V)).body;
     expect(vols.map((v: { name: string }) => v.name)).toEqual(["ambiguous"]);
-    const log = (await t.api("GET", "/__emulator/requests")).body.requests;
+    const log = await t.control.requests.list();
     expect(log.find((r: { dropped?: string }) => r.dropped === "after")).toMatchObject({
       method: "POST",
       status: 200,

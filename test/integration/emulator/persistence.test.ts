@@ -22,7 +22,7 @@ describe("persistence with a state file", () => {
     await first.control.postgres.setState("demo-pg", "deleting");
     await first.control.dns.set([{ type: "A", name: "b.example.com", value: "192.0.2.7" }]);
     await first.advance(60_000);
-    const before = (await first.api("GET", "/__emulator/time")).body.nowMs;
+    const before = (await first.control.time.get()).nowMs;
     // Debounced: the file appears without waiting for close.
     await expect.poll(() => readdirSync(dir).includes("state.json")).toBe(true);
     await first.close();
@@ -50,7 +50,7 @@ describe("persistence with a state file", () => {
       const rotate = await second.api("POST", "/v1/postgres/demo-pg/users/app_user/rotate_password");
       expect(rotate.status).toBe(410);
       expect((await second.api("GET", "/__emulator/dns")).body.records).toHaveLength(1);
-      const now = (await second.api("GET", "/__emulator/time")).body.nowMs;
+      const now = (await second.control.time.get()).nowMs;
       expect(now).toBeGreaterThanOrEqual(before);
     } finally {
       await second.close();
@@ -65,7 +65,7 @@ describe("persistence with a state file", () => {
     await first.close();
     const second = await startTestEmulator({ stateFile });
     try {
-      expect((await second.api("GET", "/__emulator/state")).body.volumes).toEqual([]);
+      expect((await second.control.state()).volumes).toEqual([]);
     } finally {
       await second.close();
     }

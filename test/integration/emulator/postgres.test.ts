@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 describe("rotate_password", () => {
@@ -24,10 +24,8 @@ describe("rotate_password", () => {
     expect(first.body.data.username).toBe("app_user");
     expect(first.body.data.password).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(second.body.data.password).not.toBe(first.body.data.password);
-    const cluster = (await t.api("GET", "/__emulator/state")).body.postgres.find(
-      (c: { name: string }) => c.name === "demo-pg",
-    );
-    expect(cluster.users.find((u: { name: string }) => u.name === "app_user")).toMatchObject({
+    const cluster = (await t.control.state()).postgres.find((c) => c.name === "demo-pg");
+    expect(cluster?.users.find((u) => u.name === "app_user")).toMatchObject({
       rotations: 2,
       sessions_killed: 1,
     });

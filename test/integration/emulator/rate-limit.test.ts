@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
   // Frozen virtual time: buckets refill only through advance().
   await t.control.time.speed(0);
   await t.control.requests.clear();
@@ -25,8 +25,8 @@ describe("rate limit", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers["retry-after"]).toBe("1");
     expect(limited.body).toEqual({ error: expect.stringContaining("rate limited") });
-    expect((await t.api("GET", "/__emulator/state")).body.volumes).toEqual([]);
-    const log = (await t.api("GET", "/__emulator/requests")).body.requests;
+    expect((await t.control.state()).volumes).toEqual([]);
+    const log = await t.control.requests.list();
     expect(log.map((r: { status: number }) => r.status)).toEqual([200, 200, 429]);
   });
 
@@ -51,17 +51,17 @@ describe("rate limit", () => {
       perSecond: null,
     });
     for (let i = 0; i < 10; i++) expect((await t.api("GET", V)).status).toBe(200);
-    await t.api("PUT", "/__emulator/rate-limit", { perSecond: 1 });
+    await t.control.rateLimit.set(1);
     expect((await t.api("GET", V)).status).toBe(200);
     expect((await t.api("GET", V)).status).toBe(429);
     expect((await t.api("PUT", "/__emulator/rate-limit", { perSecond: 0 })).status).toBe(400);
-    await t.api("POST", "/__emulator/reset");
+    await t.control.reset();
     expect((await t.api("GET", "/__emulator/rate-limit")).body).toEqual({ perSecond: 2 });
   });
 
   test("the sdk's retries hold up: 10 concurrent calls at 4/s all succeed after 429s", async () => {
     await t.control.time.speed(1);
-    await t.api("PUT", "/__emulator/rate-limit", { perSecond: 4 });
+    await t.control.rateLimit.set(4);
     const client = new PlatformClient({ baseUrl: t.emu.url, token: t.emu.token });
     try {
       const lists = await Promise.all(Array.from({ length: 10 }, () => client.volumes.list("demo-app")));
@@ -69,9 +69,7 @@ describe("rate limit", () => {
     } finally {
       await client.close();
     }
-    const statuses = (await t.api("GET", "/__emulator/requests")).body.requests.map(
-      (r: { status: number }) => r.status,
-    );
+    const statuses = (await t.control.requests.list()).map((r: { status: number }) => r.status);
     expect(statuses.filter((s: number) => s === 200)).toHaveLength(10);
     expect(statuses).toContain(429);
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 const ok = async (method: string, path: string, body?: unknown) => {
@@ -53,7 +53,7 @@ describe("sparse volumes", () => {
 
   test("an attached volume names its machine; extend and delete answers are sparse too", async () => {
     const vol = await ok("POST", V, { name: "data" });
-    await ok("POST", `/__emulator/volumes/${vol.id}/attach`, { machine_id: "m-1" });
+    await t.control.volumes.attach(vol.id, "m-1");
     const extended = await ok("PUT", `${V}/${vol.id}/extend`, { size_gb: 5 });
     expect(extended.volume.attached_machine_id).toBe("m-1");
     expect(extended.volume).not.toHaveProperty("attached_alloc_id");
@@ -116,12 +116,10 @@ describe("sparse certificates", () => {
 
     await ok("POST", `${C}/acme`, { hostname: host });
     const req = imported.dns_requirements;
-    await ok("PUT", "/__emulator/dns", {
-      records: [
-        { type: "CNAME", name: req.acme_challenge.name, value: req.acme_challenge.target },
-        { type: "TXT", name: req.ownership.name, value: req.ownership.app_value },
-      ],
-    });
+    await t.control.dns.set([
+      { type: "CNAME", name: req.acme_challenge.name, value: req.acme_challenge.target },
+      { type: "TXT", name: req.ownership.name, value: req.ownership.app_value },
+    ]);
     await ok("POST", `${C}/${host}/check`);
     const details = await ok("GET", `${C}/${host}`);
     const platform = details.certificates.find((c: { source: string }) => c.source === "platform");
@@ -156,9 +154,7 @@ describe("sparse certificates", () => {
 
   test("check with records present: the found values are kept, the missing ones null", async () => {
     const acme = await ok("POST", `${C}/acme`, { hostname: "www.example.net" });
-    await ok("PUT", "/__emulator/dns", {
-      records: [{ type: "A", name: "www.example.net", value: acme.dns_requirements.a[0] }],
-    });
+    await t.control.dns.set([{ type: "A", name: "www.example.net", value: acme.dns_requirements.a[0] }]);
     const body = await ok("POST", `${C}/www.example.net/check`);
     expect(body.dns_records).toMatchObject({
       a: [acme.dns_requirements.a[0]],
@@ -227,15 +223,15 @@ describe("sparse task list and event stream", () => {
       res.body.on("error", () => {});
     });
     // Fail over away and back: the primary first loses, then regains its status.
-    await ok("POST", "/__emulator/db/failover", { primary: "node-b" });
-    await ok("POST", "/__emulator/db/failover", { primary: "node-a" });
+    await t.control.db.failover("node-b");
+    await t.control.db.failover("node-a");
     await seen;
     await expect.poll(() => lines.length).toBe(3);
     res.body.destroy();
-    const nodes = await ok("GET", "/__emulator/db/nodes");
+    const nodes = await t.control.db.nodes();
     expect(lines).toEqual([
       { type: "init", data: { isPrimary: true } },
-      { type: "primaryChange", data: { isPrimary: false, hostname: nodes[1].hostname } },
+      { type: "primaryChange", data: { isPrimary: false, hostname: nodes[1]?.hostname } },
       { type: "primaryChange", data: { isPrimary: true } },
     ]);
   });

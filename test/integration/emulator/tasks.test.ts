@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 describe("local task API over the unix socket", () => {
@@ -153,6 +153,6 @@ describe("pause stages", () => {
   test("an inbound request wakes a paused instance", async () => {
     await t.advance(20_000);
     expect((await instance()).stage).toBe("cold");
-    expect((await t.api("POST", "/__emulator/instance/wake")).body.stage).toBe("running");
+    expect((await t.control.instance.wake()).stage).toBe("running");
   });
 });

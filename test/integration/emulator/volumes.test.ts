@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.api("POST", "/__emulator/reset");
+  await t.control.reset();
 });
 
 const create = async (body: Record<string, unknown>) => {
@@ -155,7 +155,7 @@ describe("list, update and delete", () => {
     expect((await t.api("GET", `${V}/${vol.id}`)).status).toBe(404);
     expect((await t.api("GET", V)).body).toEqual([]);
     expect((await t.api("DELETE", `${V}/${vol.id}`)).status).toBe(404);
-    expect((await t.api("GET", "/__emulator/state")).body.volumes).toEqual([]);
+    expect((await t.control.state()).volumes).toEqual([]);
   });
 });
 
@@ -197,7 +197,7 @@ describe("extend", () => {
     expect(att.body.attached_machine_id).toBe("m_123");
     const res = await t.api("PUT", `${V}/${vol.id}/extend`, { size_gb: 4 });
     expect(res.body.needs_restart).toBe(true);
-    await t.api("POST", `/__emulator/volumes/${vol.id}/detach`);
+    await t.control.volumes.detach(vol.id);
     const again = await t.api("PUT", `${V}/${vol.id}/extend`, { size_gb: 6 });
     expect(again.body.needs_restart).toBe(false);
   });
@@ -287,7 +287,7 @@ describe("snapshots", () => {
     await t.advance(24 * 60 * 60 * 1000);
     const late = await t.api("POST", V, { name: "r2", snapshot_id: backup.graph_id, region: "iad" });
     expect(late.status).toBe(404);
-    expect((await t.api("GET", "/__emulator/state")).body.snapshots).toEqual([]);
+    expect((await t.control.state()).snapshots).toEqual([]);
   });
 
   test("snapshots of an unknown volume are a 404", async () => {
