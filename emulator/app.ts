@@ -24,7 +24,7 @@ import { volumeRoutes } from "./routes/volumes";
 import { Store } from "./store";
 import { resolveSeed } from "./store/seed";
 import { StateFile } from "./store/state-file";
-import { buildTaskApp } from "./tasks/app";
+import { buildTaskApp } from "./tasks/socket-app";
 import { zodValidatorCompiler } from "./validation";
 
 /** The parts of an emulator, built but not listening (see startEmulator). */
