@@ -19,7 +19,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -47,7 +47,7 @@ const SIZES = flags.n.split(",").map(Number);
 const ROUNDS = flags.profile ? 1 : Number(flags.rounds);
 const ROWS = new Set(flags.rows.split(","));
 const KINDS = flags.kinds.split(",");
-const PROFILE_DIR = flags.profile ? join(process.cwd(), flags.profile) : undefined;
+const PROFILE_DIR = flags.profile ? resolve(flags.profile) : undefined;
 const LATENCY_MS = 50;
 
 const emulatorCli = join(root, "dist", "emulator", "cli.js");
