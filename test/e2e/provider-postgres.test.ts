@@ -7,6 +7,7 @@ import {
   useE2eEmulator,
 } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { step } from "../support/step";
 
 // The lifecycle runs against the emulator's full answers and against its sparse ones (what the
 // real platform may leave out or null).
@@ -19,41 +20,50 @@ describe.each(RESPONSE_MODES)(
       const programDir = programPath("provider-postgres");
       await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
         const { stack } = ctx;
-        expect((await stack.preview()).changeSummary.create).toBe(2);
+        const firstPassword = await step("preview and up", async () => {
+          expect((await stack.preview()).changeSummary.create).toBe(2);
+          const up = await stack.up();
+          expect(up.outputs.username?.value).toBe("app_user");
+          expect(up.outputs.password?.secret).toBe(true);
+          const password = String(up.outputs.password?.value);
+          expect(password.length).toBeGreaterThan(8);
+          return password;
+        });
 
-        const up = await stack.up();
-        expect(up.outputs.username?.value).toBe("app_user");
-        expect(up.outputs.password?.secret).toBe(true);
-        const firstPassword = String(up.outputs.password?.value);
-        expect(firstPassword.length).toBeGreaterThan(8);
+        await step("no-change preview and refresh after a rotation elsewhere", async () => {
+          await stack.preview({ expectNoChanges: true });
+          // No read endpoint: even a rotation made elsewhere leaves the state as it is.
+          await e.api("POST", "/v1/postgres/demo-pg/users/app_user/rotate_password", {});
+          await stack.refresh({ expectNoChanges: true });
+        });
 
-        await stack.preview({ expectNoChanges: true });
-        // No read endpoint: even a rotation made elsewhere leaves the state as it is.
-        await e.api("POST", "/v1/postgres/demo-pg/users/app_user/rotate_password", {});
-        await stack.refresh({ expectNoChanges: true });
+        await step("a new trigger value rotates again through a replace", async () => {
+          await stack.setConfig("rotation", { value: "2" });
+          const rotated = await stack.up();
+          expect(rotated.summary.resourceChanges).toMatchObject({ replace: 1 });
+          const secondPassword = String(rotated.outputs.password?.value);
+          expect(secondPassword).not.toBe(firstPassword);
+          expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [
+            firstPassword,
+            secondPassword,
+          ]);
+        });
 
-        // A new trigger value rotates again through a replace.
-        await stack.setConfig("rotation", { value: "2" });
-        const rotated = await stack.up();
-        expect(rotated.summary.resourceChanges).toMatchObject({ replace: 1 });
-        const secondPassword = String(rotated.outputs.password?.value);
-        expect(secondPassword).not.toBe(firstPassword);
-        expectNoPlaintext(plainExport(ctx, stack.name, programDir), e.emu.token, [
-          firstPassword,
-          secondPassword,
-        ]);
+        await step("refused users", async () => {
+          // A reserved user is stopped at preview with the platform's own rule, before any call.
+          await stack.setConfig("username", { value: "postgres" });
+          await expect(stack.preview()).rejects.toThrow(/user "postgres" is reserved/);
+          // A user only the platform can judge: its 404 surfaces at up, and the state is unchanged.
+          await stack.setConfig("username", { value: "ghost_user" });
+          await expect(stack.up()).rejects.toThrow(/failed with 404[\s\S]*ghost_user/);
+          await stack.removeConfig("username");
+          await stack.preview({ expectNoChanges: true });
+        });
 
-        // A reserved user is stopped at preview with the platform's own rule, before any call.
-        await stack.setConfig("username", { value: "postgres" });
-        await expect(stack.preview()).rejects.toThrow(/user "postgres" is reserved/);
-        // A user only the platform can judge: its 404 surfaces at up, and the state is unchanged.
-        await stack.setConfig("username", { value: "ghost_user" });
-        await expect(stack.up()).rejects.toThrow(/failed with 404[\s\S]*ghost_user/);
-        await stack.removeConfig("username");
-        await stack.preview({ expectNoChanges: true });
-
-        const destroy = await stack.destroy();
-        expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
+        await step("destroy", async () => {
+          const destroy = await stack.destroy();
+          expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
+        });
       });
     });
   },
