@@ -162,15 +162,26 @@ export function inputSchema<D extends ResourceDeclaration>(
   return z.object(shape) as never;
 }
 
-const schemas = new WeakMap<ResourceDeclaration, z.ZodObject>();
+/** What `check` needs of a declaration, built once per declaration (not per call). */
+interface CheckRules {
+  schema: z.ZodObject;
+  known: KnownProperties;
+  secretInputs: string[];
+}
 
-function schemaOf(declaration: ResourceDeclaration): z.ZodObject {
-  let schema = schemas.get(declaration);
-  if (!schema) {
-    schema = inputSchema(declaration) as unknown as z.ZodObject;
-    schemas.set(declaration, schema);
+const checkRules = new WeakMap<ResourceDeclaration, CheckRules>();
+
+function checkRulesOf(declaration: ResourceDeclaration): CheckRules {
+  let rules = checkRules.get(declaration);
+  if (!rules) {
+    rules = {
+      schema: inputSchema(declaration) as unknown as z.ZodObject,
+      known: knownProperties(declaration),
+      secretInputs: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret),
+    };
+    checkRules.set(declaration, rules);
   }
-  return schema;
+  return rules;
 }
 
 /** Names of the inputs whose change is `change`. */
@@ -221,14 +232,11 @@ export function inputFailures(
   olds: Record<string, unknown> = {},
   now: Date = new Date(),
 ): ValidationFailure[] {
-  const failures = [
-    ...unknownPropertyFailures(declaration.type, news, knownProperties(declaration)),
-    ...failuresOf(schemaOf(declaration), news),
-  ];
+  const { schema, known, secretInputs } = checkRulesOf(declaration);
+  const failures = [...unknownPropertyFailures(declaration.type, news, known), ...failuresOf(schema, news)];
   const failed = new Set(failures.map((f) => f.property));
   failures.push(...(declaration.rules?.(news, { olds, failed, now }) ?? []));
-  const secrets = Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret);
-  return withoutSecretProperties(failures, secrets);
+  return withoutSecretProperties(failures, secretInputs);
 }
 
 /** The platform's create body: every input with a `wire` member that is set. */

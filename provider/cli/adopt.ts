@@ -10,10 +10,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { ApiError, InvalidArgumentError, isNotFound, PlatformClient, PlatformError } from "../../sdk";
 import { type AdoptionFamily, readAdoptionPlan } from "./adoption-plan";
 import { renderJson, renderTypeScript } from "./adoption-program";
+import { parseCommandLine, UsageError } from "./command-line";
 
 /** Where the command writes and which environment it reads; the process's by default. */
 export interface CommandIo {
@@ -61,8 +61,6 @@ const processIo: CommandIo = {
   env: process.env,
 };
 
-class UsageError extends Error {}
-
 interface AdoptOptions {
   app: string;
   out?: string;
@@ -74,28 +72,18 @@ interface AdoptOptions {
   apiToken: string;
 }
 
-function parseOptions(argv: string[], env: NodeJS.ProcessEnv): AdoptOptions | "help" {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        app: { type: "string" },
-        out: { type: "string" },
-        format: { type: "string" },
-        filter: { type: "string" },
-        only: { type: "string" },
-        "delete-on-destroy": { type: "boolean" },
-        "api-url": { type: "string" },
-        "api-token": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+function optionsOf(argv: string[], env: NodeJS.ProcessEnv): AdoptOptions | "help" {
+  const values = parseCommandLine(argv, {
+    app: { type: "string" },
+    out: { type: "string" },
+    format: { type: "string" },
+    filter: { type: "string" },
+    only: { type: "string" },
+    "delete-on-destroy": { type: "boolean" },
+    "api-url": { type: "string" },
+    "api-token": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   const app = values.app;
   if (typeof app !== "string" || app.trim() === "") throw new UsageError("--app <name> is required");
@@ -130,7 +118,7 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): AdoptOptions | "h
 export async function run(argv: string[], io: CommandIo = processIo): Promise<number> {
   let options: AdoptOptions | "help";
   try {
-    options = parseOptions(argv, io.env);
+    options = optionsOf(argv, io.env);
   } catch (err) {
     io.stderr(
       `pulumi-platform adopt: ${(err as Error).message}\nRun \`pulumi-platform adopt --help\` for the options.\n`,

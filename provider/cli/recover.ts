@@ -16,10 +16,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
 import { isNotFound, PlatformClient } from "../../sdk";
 import * as runtime from "../runtime";
 import { withTokenAdvice } from "../runtime/errors";
+import { parseCommandLine, UsageError } from "./command-line";
 import { applyRecovery } from "./recover-checkpoint";
 import {
   type ExportedDeployment,
@@ -61,27 +61,15 @@ interface RecoverOptions {
   yes: boolean;
 }
 
-class UsageError extends Error {}
-
-function parseOptions(argv: string[]): RecoverOptions | "help" {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        stack: { type: "string" },
-        cwd: { type: "string" },
-        delete: { type: "boolean" },
-        unlock: { type: "boolean" },
-        yes: { type: "boolean", short: "y" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+function optionsOf(argv: string[]): RecoverOptions | "help" {
+  const values = parseCommandLine(argv, {
+    stack: { type: "string" },
+    cwd: { type: "string" },
+    delete: { type: "boolean" },
+    unlock: { type: "boolean" },
+    yes: { type: "boolean", short: "y" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   return {
     cwd: path.resolve(typeof values.cwd === "string" ? values.cwd : "."),
@@ -174,7 +162,7 @@ export async function run(argv: string[]): Promise<number> {
   let options: RecoverOptions | "help";
   let creds: { apiUrl: string; apiToken: string };
   try {
-    options = parseOptions(argv);
+    options = optionsOf(argv);
     if (options === "help") {
       out(HELP);
       return RECOVER_EXIT.ok;
