@@ -23,13 +23,29 @@ import {
 } from "./schemas";
 import type { CallOptions, Transport } from "./transport";
 import { checkArgument } from "./validate";
+import { VolumeLedger } from "./volume-ledger";
 import { DEFAULT_WAIT_MS, pollUntil, type WaitOptions } from "./wait";
 
 /** How far a volume's `created_at` may precede the create attempt (clock skew) and still be adopted. */
 const ADOPT_CLOCK_SLACK_MS = 60_000;
 
+/**
+ * Whether `volume` could be the one a create with `body` made. The size is compared only for an
+ * empty volume: the spec does not say a restore or fork keeps the size asked for.
+ */
+function madeBy(body: CreateVolumeRequest, volume: Volume): boolean {
+  const fromData = body.snapshot_id !== undefined || body.source_volume_id !== undefined;
+  return (
+    volume.name === body.name &&
+    (body.region === undefined || volume.region === body.region) &&
+    (fromData || body.size_gb === undefined || volume.size_gb === body.size_gb)
+  );
+}
+
 /** Volumes of the apps the token can reach. Obtain it as `PlatformClient.volumes`. */
 export class VolumesClient {
+  private readonly ledger = new VolumeLedger();
+
   /** @internal */
   constructor(private readonly transport: Transport) {}
 
@@ -56,31 +72,36 @@ export class VolumesClient {
   /**
    * Creates a volume; `body` is the spec's create table as is (snake_case). If the outcome of an
    * attempt is unknown (connection dropped after sending, timeout), the app's volumes are listed
-   * and a volume of the same name that did not exist before and was created since the attempt is
-   * returned instead of creating another one; only when there is none is the create sent again.
+   * and a volume that attempt may have made is returned instead of creating another one: same
+   * name (and region and size, when given), not destroyed, created since the attempt (allowing
+   * 60 s of clock skew), not among the app's volumes when this client first created one there,
+   * and not returned to another create of this client (those in flight are waited for first).
+   * Only when there is none is the create sent again (at most 3 attempts).
    */
   async create(app: string, body: CreateVolumeRequest, opts?: CallOptions): Promise<Volume> {
     checkArgument(CreateVolumeRequestSchema, body, "body");
     const signal = opts?.signal;
     const path = apiPath`/v1/apps/${app}/volumes`;
-    // Volumes of that name that exist already are never adopted.
-    const before = new Set((await this.list(app, opts)).filter((v) => v.name === body.name).map((v) => v.id));
+    const existing = await this.ledger.existing(app, () => this.list(app, opts));
     let lastError: AmbiguousRequestError | undefined;
     for (let attempt = 0; attempt < 3; attempt++) {
       const startedAt = Date.now();
       try {
-        return await this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal });
+        return await this.ledger.post(app, () =>
+          this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal }),
+        );
       } catch (err) {
         if (!(err instanceof AmbiguousRequestError)) throw err;
         lastError = err;
       }
-      const adopted = (await this.list(app, opts)).find(
+      await this.ledger.othersSettled(app);
+      const candidates = (await this.list(app, opts)).filter(
         (v) =>
-          v.name === body.name &&
-          !before.has(v.id) &&
+          madeBy(body, v) &&
           v.state !== "destroyed" &&
           Date.parse(v.created_at) >= startedAt - ADOPT_CLOCK_SLACK_MS,
       );
+      const adopted = this.ledger.claimFirst(app, existing, candidates);
       if (adopted) return adopted;
     }
     throw lastError as AmbiguousRequestError;

@@ -149,6 +149,47 @@ describe("volumes against the emulator", () => {
     expect((await client.volumes.list(APP)).filter((x) => x.name === "data_twin")).toHaveLength(2);
   });
 
+  it("creates of one name at once whose answers were lost each get their own volume, none left over", async () => {
+    await h.control.faults.add({
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "drop-after",
+      times: 2,
+    });
+    const body = { name: "data_trio", size_gb: 3, require_unique_zone: false };
+    const made = await Promise.all([1, 2, 3].map(() => client.volumes.create(APP, body)));
+    expect(new Set(made.map((v) => v.id)).size).toBe(3);
+    const same = (await client.volumes.list(APP)).filter((x) => x.name === "data_trio");
+    expect(same.map((x) => x.id).sort()).toEqual(made.map((v) => v.id).sort());
+    expect((await h.requests()).filter((r) => r.method === "POST")).toHaveLength(3);
+  });
+
+  it("a volume of the same name another client made before is not taken over after a lost create", async () => {
+    const other = await h
+      .client()
+      .volumes.create(APP, { name: "data_theirs", size_gb: 3, require_unique_zone: false });
+    await h.control.faults.add({
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "drop-before",
+      times: 1,
+    });
+    const mine = await h
+      .client()
+      .volumes.create(APP, { name: "data_theirs", size_gb: 3, require_unique_zone: false });
+    expect(mine.id).not.toBe(other.id);
+    expect((await client.volumes.list(APP)).filter((x) => x.name === "data_theirs")).toHaveLength(2);
+  });
+
+  it("creates list the app's volumes once per client, not once per create", async () => {
+    const fresh = h.client();
+    await h.control.requests.clear();
+    for (let i = 0; i < 4; i++) await fresh.volumes.create(APP, { name: `data_many_${i}`, size_gb: 1 });
+    const requests = (await h.requests()).map((r) => `${r.method} ${r.path}`);
+    expect(requests.filter((r) => r === "GET /v1/apps/demo-app/volumes")).toHaveLength(1);
+    expect(requests.filter((r) => r === "POST /v1/apps/demo-app/volumes")).toHaveLength(4);
+  });
+
   it("the on-demand snapshot is not repeated after a drop: AmbiguousRequestError", async () => {
     const v = await client.volumes.create(APP, { name: "data_snapdrop", size_gb: 3 });
     await h.control.faults.add({

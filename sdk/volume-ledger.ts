@@ -1,0 +1,75 @@
+/**
+ * What a client knows of an app's volumes, so that a create whose answer was lost takes over
+ * only a volume that create may have made (see {@link VolumesClient.create}).
+ *
+ * The app's volumes are listed once per client and app, at its first create there, not before
+ * every create: a list costs as much as the app has volumes, so listing per create made N creates
+ * cost N² (a `pulumi up` of 500 volumes parsed 125,000 of them).
+ * @module
+ */
+import type { Volume } from "./schemas";
+
+interface AppVolumes {
+  /** Ids of the app's volumes when this client first created one there. */
+  existing?: Promise<ReadonlySet<string>>;
+  /** Ids this client's creates returned or took over. */
+  claimed: Set<string>;
+  /** POSTs in flight; each claims its volume before it settles. */
+  inFlight: Set<Promise<unknown>>;
+}
+
+/** One per VolumesClient. */
+export class VolumeLedger {
+  private readonly apps = new Map<string, AppVolumes>();
+
+  private of(app: string): AppVolumes {
+    let entry = this.apps.get(app);
+    if (!entry) {
+      entry = { claimed: new Set(), inFlight: new Set() };
+      this.apps.set(app, entry);
+    }
+    return entry;
+  }
+
+  /** The ids listed at the client's first create in `app`; a failed list is not kept. */
+  existing(app: string, list: () => Promise<Volume[]>): Promise<ReadonlySet<string>> {
+    const entry = this.of(app);
+    if (!entry.existing) {
+      const listed = list().then((volumes) => new Set(volumes.map((v) => v.id)));
+      entry.existing = listed;
+      listed.catch(() => {
+        if (entry.existing === listed) entry.existing = undefined;
+      });
+    }
+    return entry.existing;
+  }
+
+  /** Runs a create POST; the volume it returns is claimed before the returned promise settles. */
+  post(app: string, send: () => Promise<Volume>): Promise<Volume> {
+    const entry = this.of(app);
+    const sent = send().then((volume) => {
+      entry.claimed.add(volume.id);
+      return volume;
+    });
+    entry.inFlight.add(sent);
+    const forget = () => entry.inFlight.delete(sent);
+    sent.then(forget, forget);
+    return sent;
+  }
+
+  /** Settles once the create POSTs in flight now have settled (and claimed what they made). */
+  async othersSettled(app: string): Promise<void> {
+    await Promise.allSettled([...this.of(app).inFlight]);
+  }
+
+  /**
+   * Claims the first of `candidates` nobody claimed and that was not listed as existing.
+   * Synchronous, so two lost creates of the same name never take over the same volume.
+   */
+  claimFirst(app: string, existing: ReadonlySet<string>, candidates: Volume[]): Volume | undefined {
+    const entry = this.of(app);
+    const volume = candidates.find((v) => !entry.claimed.has(v.id) && !existing.has(v.id));
+    if (volume) entry.claimed.add(volume.id);
+    return volume;
+  }
+}
