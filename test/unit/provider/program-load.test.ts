@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// What a Pulumi program loads when it imports the package (compiled, as a program does): every
+// `pulumi up` and `preview` pays for it. The HTTP client and the sdk wait for the first lookup;
+// the provider host loads them through `pulumi-platform/provider/runtime`.
+const repoRoot = path.resolve(__dirname, "..", "..", "..");
+
+/** Files in the require cache after `body` (an async function body) ran in a fresh Node. */
+function loadedAfter(body: string): string[] {
+  const script = `(async () => { ${body} })().then(() => console.log(JSON.stringify(Object.keys(require.cache))))`;
+  const out = execFileSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8" });
+  return (JSON.parse(out) as string[]).map((file) => path.relative(repoRoot, file));
+}
+
+const undici = (files: string[]) =>
+  files.filter((f) => f.includes(`node_modules${path.sep}undici${path.sep}`));
+const sdk = (files: string[]) => files.filter((f) => f.startsWith(path.join("dist", "sdk")));
+
+describe("what a program loads", () => {
+  it("declaring resources loads neither undici nor the sdk", () => {
+    const files = loadedAfter(
+      `const p = require("./dist/provider"); if (!p.Volume) throw new Error("no Volume");`,
+    );
+    expect(files).toContain(path.join("dist", "provider", "resources", "volume.js"));
+    expect(undici(files)).toEqual([]);
+    expect(sdk(files)).toEqual([]);
+  });
+
+  it("a lookup loads them when it runs", () => {
+    const files = loadedAfter(
+      `await require("./dist/provider").listVolumes({ app: "a", apiUrl: "http://127.0.0.1:9", apiToken: "t" }).catch(() => {});`,
+    );
+    expect(undici(files).length).toBeGreaterThan(0);
+    expect(sdk(files)).toContain(path.join("dist", "sdk", "client.js"));
+  });
+});
