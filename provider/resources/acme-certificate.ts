@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { acmeCertificateDeclaration } from "../declarations/certificates";
 import { acmeCertificateProvider } from "../stubs";
-import { registration } from "./registration";
+import { capStackTraces, registration } from "./registration";
 
 /** Inputs of an {@link AcmeCertificate}. */
 export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateDeclaration>;
@@ -25,6 +25,11 @@ export class AcmeCertificate extends pulumi.dynamic.Resource {
   /** Declares an ACME certificate named `name` in the stack. */
   constructor(name: string, args: AcmeCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(acmeCertificateDeclaration, args, opts);
-    super(acmeCertificateProvider, name, r.props, r.opts, "platform", "AcmeCertificate");
+    const restore = capStackTraces();
+    try {
+      super(acmeCertificateProvider, name, r.props, r.opts, "platform", "AcmeCertificate");
+    } finally {
+      restore();
+    }
   }
 }

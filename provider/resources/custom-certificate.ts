@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { customCertificateDeclaration } from "../declarations/certificates";
 import { customCertificateProvider } from "../stubs";
-import { registration } from "./registration";
+import { capStackTraces, registration } from "./registration";
 
 /** Inputs of a {@link CustomCertificate}. */
 export type CustomCertificateArgs = ArgsOf<typeof customCertificateDeclaration>;
@@ -25,6 +25,11 @@ export class CustomCertificate extends pulumi.dynamic.Resource {
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(customCertificateDeclaration, args, opts);
-    super(customCertificateProvider, name, r.props, r.opts, "platform", "CustomCertificate");
+    const restore = capStackTraces();
+    try {
+      super(customCertificateProvider, name, r.props, r.opts, "platform", "CustomCertificate");
+    } finally {
+      restore();
+    }
   }
 }

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
 import { postgresPasswordRotationProvider } from "../stubs";
-import { registration } from "./registration";
+import { capStackTraces, registration } from "./registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */
 export type PostgresPasswordRotationArgs = ArgsOf<typeof postgresPasswordRotationDeclaration>;
@@ -27,6 +27,11 @@ export class PostgresPasswordRotation extends pulumi.dynamic.Resource {
   /** Declares a password rotation named `name` in the stack. */
   constructor(name: string, args: PostgresPasswordRotationArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(postgresPasswordRotationDeclaration, args, opts);
-    super(postgresPasswordRotationProvider, name, r.props, r.opts, "platform", "PostgresPasswordRotation");
+    const restore = capStackTraces();
+    try {
+      super(postgresPasswordRotationProvider, name, r.props, r.opts, "platform", "PostgresPasswordRotation");
+    } finally {
+      restore();
+    }
   }
 }

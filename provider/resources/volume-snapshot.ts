@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { volumeSnapshotProvider } from "../stubs";
-import { registration } from "./registration";
+import { capStackTraces, registration } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
 export type VolumeSnapshotArgs = ArgsOf<typeof volumeSnapshotDeclaration>;
@@ -24,7 +24,12 @@ export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
   /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(volumeSnapshotDeclaration, args, opts);
-    super(volumeSnapshotProvider, name, r.props, r.opts, "platform", "VolumeSnapshotRequest");
+    const restore = capStackTraces();
+    try {
+      super(volumeSnapshotProvider, name, r.props, r.opts, "platform", "VolumeSnapshotRequest");
+    } finally {
+      restore();
+    }
   }
 }
 

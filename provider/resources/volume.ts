@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeDeclaration } from "../declarations/volume";
 import { volumeProvider } from "../stubs";
-import { registration } from "./registration";
+import { capStackTraces, registration } from "./registration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/volume";
 
@@ -35,6 +35,11 @@ export class Volume extends pulumi.dynamic.Resource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(volumeDeclaration, args, opts);
-    super(volumeProvider, name, r.props, r.opts, "platform", "Volume");
+    const restore = capStackTraces();
+    try {
+      super(volumeProvider, name, r.props, r.opts, "platform", "Volume");
+    } finally {
+      restore();
+    }
   }
 }

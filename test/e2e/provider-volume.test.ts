@@ -44,10 +44,19 @@ describe.each(RESPONSE_MODES)(
 
           await step("plain export", async () => {
             expectNoPlaintext(plainExport(ctx, stack.name, programPath("provider-volume")), e.emu.token, []);
-            for (const p of serializedProviders((await stack.exportStack()).deployment)) {
+            const { deployment } = await stack.exportStack();
+            for (const p of serializedProviders(deployment)) {
               expect(p.size, p.type).toBeLessThanOrEqual(4096);
               expect(p.text).toContain('require("pulumi-platform/provider/runtime")');
             }
+            // Registration caps stack traces (capStackTraces); the source positions the engine
+            // records still lead to the program's own line.
+            const volume = (
+              deployment.resources as { type: string; stackTrace?: { sourcePosition?: string }[] }[]
+            ).find((r) => r.type === "pulumi-nodejs:dynamic/platform:Volume");
+            expect(volume?.stackTrace?.map((f) => f.sourcePosition)).toContainEqual(
+              expect.stringMatching(/^project:\/\/\/index\.ts#\d+,\d+$/),
+            );
           });
 
           await step("omitted sizeGb", async () => {

@@ -28,9 +28,15 @@ beforeAll(() => {
   );
 });
 
-/** A legacy transformation records the options each resource was registered with. */
+const limitsDuringRegistration = new Map<string, number>();
+
+/**
+ * A legacy transformation (run inside the resource's constructor) records the options each
+ * resource was registered with, and the stack trace limit at that moment.
+ */
 const recordOptions: pulumi.ResourceTransformation = (args) => {
   seenOptions.set(args.name, args.opts as pulumi.CustomResourceOptions);
+  limitsDuringRegistration.set(args.name, Error.stackTraceLimit);
   return undefined;
 };
 
@@ -201,5 +207,24 @@ describe("resource declarations", () => {
       expect(Object.keys(r.inputs)).not.toContain("apiToken");
       expect(Object.keys(r.inputs)).not.toContain("apiUrl");
     }
+  });
+});
+
+// Registers resources of its own: after the block above, which counts what declareAll registered.
+describe("registering a resource", () => {
+  it("registers without formatting stack traces, and puts the limit back afterwards", async () => {
+    const before = Error.stackTraceLimit;
+    for (const name of ["vol", "custom", "rotation"]) expect(limitsDuringRegistration.get(name)).toBe(0);
+    const { Volume } = await import("../../../provider");
+    new Volume("vol-after", { app: "demo-app", name: "after" });
+    expect(Error.stackTraceLimit).toBe(before);
+    // Debugging leaked promises needs the traces: then they are kept.
+    process.env.PULUMI_DEBUG_PROMISE_LEAKS = "1";
+    try {
+      new Volume("vol-debug", { app: "demo-app", name: "debug" }, { transformations: [recordOptions] });
+    } finally {
+      delete process.env.PULUMI_DEBUG_PROMISE_LEAKS;
+    }
+    expect(limitsDuringRegistration.get("vol-debug")).toBe(before);
   });
 });
