@@ -25,11 +25,13 @@ export class AcmeCertificate extends pulumi.dynamic.Resource {
   /** Declares an ACME certificate named `name` in the stack. */
   constructor(name: string, args: AcmeCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(acmeCertificateDeclaration, args, opts);
-    const restore = capStackTraces();
+    const traces = capStackTraces();
     try {
       super(acmeCertificateProvider, name, r.props, r.opts, "platform", "AcmeCertificate");
+    } catch (err) {
+      throw traces.withConstructionStack(err, AcmeCertificate);
     } finally {
-      restore();
+      traces.restore();
     }
   }
 }

@@ -25,11 +25,13 @@ export class CustomCertificate extends pulumi.dynamic.Resource {
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(customCertificateDeclaration, args, opts);
-    const restore = capStackTraces();
+    const traces = capStackTraces();
     try {
       super(customCertificateProvider, name, r.props, r.opts, "platform", "CustomCertificate");
+    } catch (err) {
+      throw traces.withConstructionStack(err, CustomCertificate);
     } finally {
-      restore();
+      traces.restore();
     }
   }
 }

@@ -27,11 +27,13 @@ export class PostgresPasswordRotation extends pulumi.dynamic.Resource {
   /** Declares a password rotation named `name` in the stack. */
   constructor(name: string, args: PostgresPasswordRotationArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(postgresPasswordRotationDeclaration, args, opts);
-    const restore = capStackTraces();
+    const traces = capStackTraces();
     try {
       super(postgresPasswordRotationProvider, name, r.props, r.opts, "platform", "PostgresPasswordRotation");
+    } catch (err) {
+      throw traces.withConstructionStack(err, PostgresPasswordRotation);
     } finally {
-      restore();
+      traces.restore();
     }
   }
 }

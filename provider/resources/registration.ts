@@ -29,20 +29,38 @@ export function registration(
   };
 }
 
+/** Stack traces capped while a resource registers (see {@link capStackTraces}). */
+export interface CappedStackTraces {
+  /** Puts the limit back. */
+  restore(): void;
+  /**
+   * Puts the limit back and returns `err`, thrown by the registration, with the stack of the
+   * resource's construction from the program's own line on (it was captured without frames).
+   */
+  withConstructionStack(err: unknown, resourceClass: abstract new (...args: never[]) => unknown): unknown;
+}
+
 /**
- * Caps stack traces while a resource registers; returns what restores the limit. Pulumi's SDK
- * formats a stack trace for four promises per registered property, kept only for its report of
- * leaked promises, and with source maps installed (every program run) that was most of what a
- * resource cost the program: about 1.5 s of CPU per 100 Volumes (25 properties each). The
- * resource's source position is unchanged (Pulumi lifts the limit to compute it). Not capped when
- * PULUMI_DEBUG_PROMISE_LEAKS is set, since that report prints the traces. Cost: a registration the
- * engine refuses fails without stack frames (its message still names the resource and its type).
+ * Caps stack traces while a resource registers. Pulumi's SDK formats a stack trace for four
+ * promises per registered property, kept only for its report of leaked promises, and with
+ * source maps installed (every program run) that was most of what a resource cost the program:
+ * about 1.5 s of CPU per 100 Volumes (25 properties each). The resource's source position is
+ * unchanged (Pulumi lifts the limit to compute it). Not capped when PULUMI_DEBUG_PROMISE_LEAKS is
+ * set, since that report prints the traces. A registration the engine refuses later fails
+ * without stack frames (its message names the resource and its type).
  */
-export function capStackTraces(): () => void {
-  if (process.env.PULUMI_DEBUG_PROMISE_LEAKS) return () => {};
+export function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  return () => {
+  if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+  const restore = () => {
     Error.stackTraceLimit = limit;
+  };
+  return {
+    restore,
+    withConstructionStack(err, resourceClass) {
+      restore();
+      if (err instanceof Error) Error.captureStackTrace(err, resourceClass);
+      return err;
+    },
   };
 }

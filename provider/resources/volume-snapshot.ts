@@ -24,11 +24,13 @@ export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
   /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(volumeSnapshotDeclaration, args, opts);
-    const restore = capStackTraces();
+    const traces = capStackTraces();
     try {
       super(volumeSnapshotProvider, name, r.props, r.opts, "platform", "VolumeSnapshotRequest");
+    } catch (err) {
+      throw traces.withConstructionStack(err, VolumeSnapshotRequest);
     } finally {
-      restore();
+      traces.restore();
     }
   }
 }

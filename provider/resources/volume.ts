@@ -35,11 +35,13 @@ export class Volume extends pulumi.dynamic.Resource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
     const r = registration(volumeDeclaration, args, opts);
-    const restore = capStackTraces();
+    const traces = capStackTraces();
     try {
       super(volumeProvider, name, r.props, r.opts, "platform", "Volume");
+    } catch (err) {
+      throw traces.withConstructionStack(err, Volume);
     } finally {
-      restore();
+      traces.restore();
     }
   }
 }

@@ -227,4 +227,20 @@ describe("registering a resource", () => {
     }
     expect(limitsDuringRegistration.get("vol-debug")).toBe(before);
   });
+
+  it("an error thrown while registering keeps the program's line in its stack", async () => {
+    const before = Error.stackTraceLimit;
+    const { Volume } = await import("../../../provider");
+    // Pulumi refuses a resource without a name before registering it.
+    const err = (() => {
+      try {
+        new Volume("", { app: "demo-app", name: "nameless" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err?.message).toMatch(/Missing resource name/);
+    expect(err?.stack).toContain("declarations.test.ts");
+    expect(Error.stackTraceLimit).toBe(before);
+  });
 });
