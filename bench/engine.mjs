@@ -14,7 +14,9 @@
 // provider call counts into DIR/calls-*.json; summarize with bench/profile/summarize.mjs).
 // `fat` is the control that separates our code from the engine's cost of a bigger state: a no-op
 // whose outputs have a Volume's names and values and whose serialized provider is padded to the
-// Volume's length, so its checkpoint is as large as a Volume's.
+// Volume's length, so its checkpoint is as large as a Volume's. `io` is `fat` plus the least a
+// real Volume provider does: one request per create, read and delete (Node's fetch, no
+// validation), so Volume/io is what our code adds to any real resource's I/O.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,7 +40,7 @@ const { values: flags } = parseArgs({
     n: { type: "string", default: process.env.BENCH_ENGINE_N ?? "100,500" },
     rounds: { type: "string", default: process.env.BENCH_ENGINE_ROUNDS ?? "3" },
     rows: { type: "string", default: "basic,latency,mixed" },
-    kinds: { type: "string", default: "volume,noop,fat" },
+    kinds: { type: "string", default: "volume,noop,fat,io" },
     profile: { type: "string" },
     "keep-programs": { type: "boolean", default: false },
   },
@@ -64,6 +66,35 @@ const cliVersion = execFileSync(join(cliDir, "pulumi"), ["version"], { encoding:
 
 // ---------------------------------------------------------------------------------------------
 // Programs (plain JavaScript, inside the repository so `pulumi-platform` resolves as installed).
+
+// The properties a Volume registers (its outputs and inputs), for the controls that mimic it.
+const VOLUME_PROPERTIES = JSON.stringify([
+  "volumeId",
+  "state",
+  "zone",
+  "attachedMachineId",
+  "attachedAllocId",
+  "createdAt",
+  "blocks",
+  "blockSize",
+  "blocksFree",
+  "blocksAvail",
+  "hostDedicationKey",
+  "needsRestart",
+  "region",
+  "sizeGb",
+  "encrypted",
+  "fstype",
+  "autoBackupEnabled",
+  "snapshotRetention",
+  "snapshotId",
+  "sourceVolumeId",
+  "machinesOnly",
+  "requireUniqueZone",
+  "compute",
+  "adoptVolumeId",
+  "restoreTimeoutSeconds",
+]);
 
 const PROGRAMS = {
   volume: `
@@ -114,16 +145,39 @@ const provider = {
     };
   },
 };
-const OUTPUTS = ["volumeId", "state", "zone", "attachedMachineId", "attachedAllocId", "createdAt", "blocks",
-  "blockSize", "blocksFree", "blocksAvail", "hostDedicationKey", "needsRestart", "region", "sizeGb", "encrypted",
-  "fstype", "autoBackupEnabled", "snapshotRetention", "snapshotId", "sourceVolumeId", "machinesOnly",
-  "requireUniqueZone", "compute", "adoptVolumeId", "restoreTimeoutSeconds"];
+const OUTPUTS = ${VOLUME_PROPERTIES};
 class Fat extends pulumi.dynamic.Resource {
   constructor(name, args) {
     super(provider, name, { ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])), ...args }, undefined, "bench", "Fat");
   }
 }
 for (let i = 0; i < n; i++) new Fat("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
+`,
+  // Control: the least a Volume provider can do. Like \`fat\` (same registered properties, same
+  // outputs, serialized provider padded to the Volume's length), but create, read and delete each
+  // make one request to the emulator with Node's built-in fetch and map the answer without
+  // validating it; like the Volume's stub, the serialized provider only requires its code
+  // (the program's own package bench-io). Volume/io is what our code adds to any real resource's I/O.
+  io: `
+const pulumi = require("@pulumi/pulumi");
+const config = new pulumi.Config();
+const n = config.requireNumber("n");
+const pad = "#".repeat(config.getNumber("padChars") || 0);
+const provider = {
+  async create(inputs) {
+    if (pad.length < 0) throw new Error("unreachable: pad is captured into the serialized provider");
+    return require("bench-io").create(inputs);
+  },
+  async read(id, props) { return require("bench-io").read(id, props); },
+  async delete(id, props) { return require("bench-io").remove(id, props); },
+};
+const OUTPUTS = ${VOLUME_PROPERTIES};
+class Io extends pulumi.dynamic.Resource {
+  constructor(name, args) {
+    super(provider, name, { ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])), ...args }, undefined, "bench", "Io");
+  }
+}
+for (let i = 0; i < n; i++) new Io("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
 `,
   // Mixed: 40% volumes, 20% ACME, 20% custom certificates, 20% password rotations. \`generation\`
   // rotates every password and re-imports every custom certificate's key (in place).
@@ -165,6 +219,38 @@ for (let i = 0; i < 2 * part; i++) new Noop("r" + i, { app: "demo-app", name: "r
 `,
 };
 
+// The `io` control's provider code, loaded by its serialized provider.
+const IO_MODULE = `
+const t = require("./target.json");
+const headers = (t) => ({ authorization: "Bearer " + t.token, accept: "application/json", "content-type": "application/json" });
+const path = (app, id) => "/v1/apps/" + app + "/volumes" + (id ? "/" + id : "");
+async function call(method, p, body) {
+  const res = await fetch(t.url + p, { method, headers: headers(t), body: body && JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok && res.status !== 404) throw new Error(method + " " + p + ": " + res.status + " " + json.error);
+  return { status: res.status, json };
+}
+const outputs = (v, inputs) => ({
+  app: inputs.app, programInputs: ["name", "region", "sizeGb"], volumeId: v.id, name: v.name, state: v.state,
+  sizeGb: v.size_gb, region: v.region, zone: v.zone, encrypted: v.encrypted,
+  attachedMachineId: v.attached_machine_id ?? null, attachedAllocId: v.attached_alloc_id ?? null,
+  createdAt: v.created_at, blocks: v.blocks ?? 0, blockSize: v.block_size ?? 0, blocksFree: v.blocks_free ?? 0,
+  blocksAvail: v.blocks_avail ?? 0, fstype: v.fstype ?? "", snapshotRetention: v.snapshot_retention,
+  autoBackupEnabled: v.auto_backup_enabled, hostDedicationKey: v.host_dedication_key ?? "", needsRestart: false,
+});
+exports.create = async (inputs) => {
+  const { json } = await call("POST", path(inputs.app), { name: inputs.name, region: inputs.region, size_gb: inputs.sizeGb });
+  return { id: json.id, outs: outputs(json, inputs) };
+};
+exports.read = async (id, props) => {
+  const { status, json } = await call("GET", path(props.app, id));
+  return status === 404 || json.state === "destroyed" ? { id: "", props: {} } : { id, props: outputs(json, props) };
+};
+exports.remove = async (id, props) => {
+  await call("DELETE", path(props.app, id));
+};
+`;
+
 // ---------------------------------------------------------------------------------------------
 
 const workRoot = join(root, "bench", "results");
@@ -182,6 +268,12 @@ function writeProgram(kind) {
     JSON.stringify({ name: `bench-${kind}`, private: true, main: "index.js" }),
   );
   writeFileSync(join(dir, "index.js"), PROGRAMS[kind]);
+  if (kind === "io") {
+    // A package of the program's own, as pulumi-platform is: the serialized provider requires it.
+    const pkg = join(dir, "node_modules", "bench-io");
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, "index.js"), IO_MODULE);
+  }
   return dir;
 }
 
@@ -330,18 +422,18 @@ function stateSize(stack) {
 }
 
 /**
- * Characters to pad the `fat` control's serialized provider with, so that it is as long as the
- * Volume's: the Volume's length (serialized here exactly as the engine does) minus the fat
- * provider's own, measured from a stack of one fat resource without padding.
+ * Characters to pad a control's (`fat`, `io`) serialized provider with, so that it is as long as
+ * the Volume's: the Volume's length (serialized here exactly as the engine does) minus the
+ * control's own, measured from a stack of one resource without padding.
  */
-async function fatPadding() {
+async function controlPadding(kind, config) {
   const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
   const { volumeProvider } = require("../dist/provider/stubs.js");
   const target = (await serializeFunction(() => volumeProvider, { allowSecrets: true })).text.length;
-  const probe = createStack("fat", "fat-probe", { n: 1 });
-  step(probe, "up", "fat-probe");
+  const probe = createStack(kind, `${kind}-probe`, { ...config, n: 1 });
+  step(probe, "up", `${kind}-probe`);
   const own = stateSize(probe).provider;
-  step(probe, "destroy", "fat-probe");
+  step(probe, "destroy", `${kind}-probe`);
   // The probe already captures `pad: ""`: every padding character adds one to the text.
   return Math.max(0, target - own);
 }
@@ -378,8 +470,16 @@ async function main() {
   }
   const emuArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILE_DIR, "emulator")}`] : [];
   emulator = await startEmulator(emuArgs);
-  const padChars = KINDS.includes("fat") ? await fatPadding() : 0;
   const platform = { "platform:apiUrl": emulator.url, "platform:apiToken": emulator.token };
+  if (KINDS.includes("io"))
+    writeFileSync(
+      join(workDir, "io", "node_modules", "bench-io", "target.json"),
+      JSON.stringify({ url: emulator.url, token: emulator.token }),
+    );
+  const padChars = {
+    fat: KINDS.includes("fat") ? await controlPadding("fat", {}) : 0,
+    io: KINDS.includes("io") ? await controlPadding("io", {}) : 0,
+  };
   console.log(
     `engine bench: ${cliVersion}, Node ${process.version}, file backend, N = ${SIZES.join(", ")}, ${ROUNDS} interleaved round(s)${PROFILE_DIR ? `, profiles in ${PROFILE_DIR}` : ""}`,
   );
@@ -388,7 +488,12 @@ async function main() {
   for (const n of SIZES) {
     const basic = ROWS.has("basic")
       ? KINDS.map((kind) =>
-          createStack(kind, `${kind}-${n}`, { ...platform, n, ...(kind === "fat" ? { padChars } : {}) }),
+          createStack(kind, `${kind}-${n}`, {
+            ...platform,
+            n,
+            ...(kind === "fat" ? { padChars: padChars.fat } : {}),
+            ...(kind === "io" ? { padChars: padChars.io } : {}),
+          }),
         )
       : [];
     const latency = ROWS.has("latency")
