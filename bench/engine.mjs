@@ -345,7 +345,12 @@ function createStack(kind, name, config) {
   });
   for (const [key, value] of Object.entries(config)) {
     const secret = key === "platform:apiToken" ? ["--secret"] : [];
-    pulumi(["config", "set", ...secret, key, String(value)]);
+    // After `--`: an emulator token may start with "-".
+    execFileSync(
+      join(cliDir, "pulumi"),
+      ["config", "set", ...secret, "--stack", name, "--non-interactive", "--", key, String(value)],
+      { cwd: programDir, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
   }
   const stack = { kind, name, pulumi, backend, programDir };
   stacks.push(stack);
