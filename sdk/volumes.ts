@@ -82,7 +82,8 @@ export class VolumesClient {
     checkArgument(CreateVolumeRequestSchema, body, "body");
     const signal = opts?.signal;
     const path = apiPath`/v1/apps/${app}/volumes`;
-    const existing = await this.ledger.existing(app, () => this.list(app, opts));
+    // Shared by the client's creates in this app: not tied to one caller's signal.
+    const existing = await this.ledger.existing(app, () => this.list(app));
     let lastError: AmbiguousRequestError | undefined;
     for (let attempt = 0; attempt < 3; attempt++) {
       const startedAt = Date.now();
