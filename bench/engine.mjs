@@ -96,6 +96,16 @@ const VOLUME_PROPERTIES = JSON.stringify([
   "restoreTimeoutSeconds",
 ]);
 
+/** A control's class: registers a Volume's properties; the program declares n of them. */
+const volumeShaped = (type) => `const OUTPUTS = ${VOLUME_PROPERTIES};
+class ${type} extends pulumi.dynamic.Resource {
+  constructor(name, args) {
+    super(provider, name, { ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])), ...args }, undefined, "bench", "${type}");
+  }
+}
+for (let i = 0; i < n; i++) new ${type}("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
+`;
+
 const PROGRAMS = {
   volume: `
 const pulumi = require("@pulumi/pulumi");
@@ -145,14 +155,7 @@ const provider = {
     };
   },
 };
-const OUTPUTS = ${VOLUME_PROPERTIES};
-class Fat extends pulumi.dynamic.Resource {
-  constructor(name, args) {
-    super(provider, name, { ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])), ...args }, undefined, "bench", "Fat");
-  }
-}
-for (let i = 0; i < n; i++) new Fat("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
-`,
+${volumeShaped("Fat")}`,
   // Control: the least a Volume provider can do. Like \`fat\` (same registered properties, same
   // outputs, serialized provider padded to the Volume's length), but create, read and delete each
   // make one request to the emulator with Node's built-in fetch and map the answer without
@@ -171,14 +174,7 @@ const provider = {
   async read(id, props) { return require("bench-io").read(id, props); },
   async delete(id, props) { return require("bench-io").remove(id, props); },
 };
-const OUTPUTS = ${VOLUME_PROPERTIES};
-class Io extends pulumi.dynamic.Resource {
-  constructor(name, args) {
-    super(provider, name, { ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])), ...args }, undefined, "bench", "Io");
-  }
-}
-for (let i = 0; i < n; i++) new Io("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
-`,
+${volumeShaped("Io")}`,
   // Mixed: 40% volumes, 20% ACME, 20% custom certificates, 20% password rotations. \`generation\`
   // rotates every password and re-imports every custom certificate's key (in place).
   mixed: `

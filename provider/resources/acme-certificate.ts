@@ -3,11 +3,11 @@
  * of an app (spec 4.2). Inputs and outputs are declared in ../declarations/certificates.
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { acmeCertificateDeclaration } from "../declarations/certificates";
 import { acmeCertificateProvider } from "../stubs";
-import { capStackTraces, registration } from "./registration";
+import { PlatformResource } from "./registration";
 
 /** Inputs of an {@link AcmeCertificate}. */
 export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateDeclaration>;
@@ -21,17 +21,9 @@ export interface AcmeCertificate extends OutputsOf<typeof acmeCertificateDeclara
  * ACME request while the custom certificate remains; deleting the last kind removes the hostname.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
-export class AcmeCertificate extends pulumi.dynamic.Resource {
+export class AcmeCertificate extends PlatformResource {
   /** Declares an ACME certificate named `name` in the stack. */
   constructor(name: string, args: AcmeCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    const r = registration(acmeCertificateDeclaration, args, opts);
-    const traces = capStackTraces();
-    try {
-      super(acmeCertificateProvider, name, r.props, r.opts, "platform", "AcmeCertificate");
-    } catch (err) {
-      throw traces.withConstructionStack(err, AcmeCertificate);
-    } finally {
-      traces.restore();
-    }
+    super(acmeCertificateDeclaration, acmeCertificateProvider, "AcmeCertificate", name, args, opts);
   }
 }

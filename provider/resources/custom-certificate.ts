@@ -3,11 +3,11 @@
  * (spec 4.2). Inputs and outputs are declared in ../declarations/certificates.
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { customCertificateDeclaration } from "../declarations/certificates";
 import { customCertificateProvider } from "../stubs";
-import { capStackTraces, registration } from "./registration";
+import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link CustomCertificate}. */
 export type CustomCertificateArgs = ArgsOf<typeof customCertificateDeclaration>;
@@ -21,17 +21,9 @@ export interface CustomCertificate extends OutputsOf<typeof customCertificateDec
  * hostname; deleting the last kind removes the hostname. `privateKey` is always a secret.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
-export class CustomCertificate extends pulumi.dynamic.Resource {
+export class CustomCertificate extends PlatformResource {
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    const r = registration(customCertificateDeclaration, args, opts);
-    const traces = capStackTraces();
-    try {
-      super(customCertificateProvider, name, r.props, r.opts, "platform", "CustomCertificate");
-    } catch (err) {
-      throw traces.withConstructionStack(err, CustomCertificate);
-    } finally {
-      traces.restore();
-    }
+    super(customCertificateDeclaration, customCertificateProvider, "CustomCertificate", name, args, opts);
   }
 }

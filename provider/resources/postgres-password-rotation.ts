@@ -3,11 +3,11 @@
  * (spec 4.1). Inputs and outputs are declared in ../declarations/postgres-password-rotation.
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
 import { postgresPasswordRotationProvider } from "../stubs";
-import { capStackTraces, registration } from "./registration";
+import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */
 export type PostgresPasswordRotationArgs = ArgsOf<typeof postgresPasswordRotationDeclaration>;
@@ -23,17 +23,16 @@ export interface PostgresPasswordRotation extends OutputsOf<typeof postgresPassw
  * the last one rotated). Change `triggers` to rotate again.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
-export class PostgresPasswordRotation extends pulumi.dynamic.Resource {
+export class PostgresPasswordRotation extends PlatformResource {
   /** Declares a password rotation named `name` in the stack. */
   constructor(name: string, args: PostgresPasswordRotationArgs, opts?: pulumi.CustomResourceOptions) {
-    const r = registration(postgresPasswordRotationDeclaration, args, opts);
-    const traces = capStackTraces();
-    try {
-      super(postgresPasswordRotationProvider, name, r.props, r.opts, "platform", "PostgresPasswordRotation");
-    } catch (err) {
-      throw traces.withConstructionStack(err, PostgresPasswordRotation);
-    } finally {
-      traces.restore();
-    }
+    super(
+      postgresPasswordRotationDeclaration,
+      postgresPasswordRotationProvider,
+      "PostgresPasswordRotation",
+      name,
+      args,
+      opts,
+    );
   }
 }

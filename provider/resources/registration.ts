@@ -1,6 +1,7 @@
 /**
  * What every resource class registers, derived from its declaration: each declared output (so
- * the engine sets it on the object), the program's inputs, and which of them are secret.
+ * the engine sets it on the object), the program's inputs, and which of them are secret; and the
+ * base class that registers it.
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -30,14 +31,17 @@ export function registration(
 }
 
 /** Stack traces capped while a resource registers (see {@link capStackTraces}). */
-export interface CappedStackTraces {
+/** The constructor frames above which a stack is kept (`Error.captureStackTrace`'s second argument). */
+type ResourceClass = NonNullable<Parameters<typeof Error.captureStackTrace>[1]>;
+
+interface CappedStackTraces {
   /** Puts the limit back. */
   restore(): void;
   /**
    * Puts the limit back and returns `err`, thrown by the registration, with the stack of the
    * resource's construction from the program's own line on (it was captured without frames).
    */
-  withConstructionStack(err: unknown, resourceClass: abstract new (...args: never[]) => unknown): unknown;
+  withConstructionStack(err: unknown, resourceClass: ResourceClass): unknown;
 }
 
 /**
@@ -49,7 +53,7 @@ export interface CappedStackTraces {
  * set, since that report prints the traces. A registration the engine refuses later fails
  * without stack frames (its message names the resource and its type).
  */
-export function capStackTraces(): CappedStackTraces {
+function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
   if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
   const restore = () => {
@@ -63,4 +67,29 @@ export function capStackTraces(): CappedStackTraces {
       return err;
     },
   };
+}
+
+/**
+ * Base of the resource classes: registers `args` as the declaration says (see
+ * {@link registration}) under the type `platform:<type>`, with stack traces capped.
+ */
+export abstract class PlatformResource extends pulumi.dynamic.Resource {
+  protected constructor(
+    declaration: ResourceDeclaration,
+    provider: pulumi.dynamic.ResourceProvider,
+    type: string,
+    name: string,
+    args: object,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    const r = registration(declaration, args, opts);
+    const traces = capStackTraces();
+    try {
+      super(provider, name, r.props, r.opts, "platform", type);
+    } catch (err) {
+      throw traces.withConstructionStack(err, new.target);
+    } finally {
+      traces.restore();
+    }
+  }
 }

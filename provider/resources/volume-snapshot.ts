@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { volumeSnapshotProvider } from "../stubs";
-import { capStackTraces, registration } from "./registration";
+import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
 export type VolumeSnapshotArgs = ArgsOf<typeof volumeSnapshotDeclaration>;
@@ -20,18 +20,10 @@ export interface VolumeSnapshotRequest extends OutputsOf<typeof volumeSnapshotDe
  * component's child.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
-export class VolumeSnapshotRequest extends pulumi.dynamic.Resource {
+export class VolumeSnapshotRequest extends PlatformResource {
   /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    const r = registration(volumeSnapshotDeclaration, args, opts);
-    const traces = capStackTraces();
-    try {
-      super(volumeSnapshotProvider, name, r.props, r.opts, "platform", "VolumeSnapshotRequest");
-    } catch (err) {
-      throw traces.withConstructionStack(err, VolumeSnapshotRequest);
-    } finally {
-      traces.restore();
-    }
+    super(volumeSnapshotDeclaration, volumeSnapshotProvider, "VolumeSnapshotRequest", name, args, opts);
   }
 }
 

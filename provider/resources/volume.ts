@@ -3,11 +3,11 @@
  * declared in ../declarations/volume.
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeDeclaration } from "../declarations/volume";
 import { volumeProvider } from "../stubs";
-import { capStackTraces, registration } from "./registration";
+import { PlatformResource } from "./registration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/volume";
 
@@ -31,17 +31,9 @@ export interface Volume extends OutputsOf<typeof volumeDeclaration> {}
  * ```
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
-export class Volume extends pulumi.dynamic.Resource {
+export class Volume extends PlatformResource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
-    const r = registration(volumeDeclaration, args, opts);
-    const traces = capStackTraces();
-    try {
-      super(volumeProvider, name, r.props, r.opts, "platform", "Volume");
-    } catch (err) {
-      throw traces.withConstructionStack(err, Volume);
-    } finally {
-      traces.restore();
-    }
+    super(volumeDeclaration, volumeProvider, "Volume", name, args, opts);
   }
 }

@@ -49,7 +49,7 @@ describe.each(RESPONSE_MODES)(
               expect(p.size, p.type).toBeLessThanOrEqual(4096);
               expect(p.text).toContain('require("pulumi-platform/provider/runtime")');
             }
-            // Registration caps stack traces (capStackTraces); the source positions the engine
+            // Registration caps stack traces (PlatformResource); the source positions the engine
             // records still lead to the program's own line.
             const volume = (
               deployment.resources as { type: string; stackTrace?: { sourcePosition?: string }[] }[]
