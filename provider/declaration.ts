@@ -37,6 +37,11 @@ export interface InputDeclaration<S extends z.ZodType = z.ZodType, P = unknown> 
   readonly exact?: boolean;
   /** A secret: no check failure names it, since the engine would print its value. */
   readonly secret?: boolean;
+  /**
+   * Not a secret, but text no message should carry (a PEM chain): no check failure names it
+   * either, for the same reason; the failure's reason names it instead.
+   */
+  readonly unprinted?: boolean;
   /** The member of the platform's create body that takes it, when it is sent. */
   readonly wire?: string;
   /** Turns the input into that member's value (default: as is). */
@@ -166,7 +171,8 @@ export function inputSchema<D extends ResourceDeclaration>(
 interface CheckRules {
   schema: z.ZodObject;
   known: KnownProperties;
-  secretInputs: string[];
+  /** Inputs no failure may name as its property: the secret and the unprinted ones. */
+  unnamed: string[];
 }
 
 const checkRules = new WeakMap<ResourceDeclaration, CheckRules>();
@@ -177,7 +183,9 @@ function checkRulesOf(declaration: ResourceDeclaration): CheckRules {
     rules = {
       schema: inputSchema(declaration) as unknown as z.ZodObject,
       known: knownProperties(declaration),
-      secretInputs: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret),
+      unnamed: Object.keys(declaration.inputs).filter(
+        (k) => declaration.inputs[k]?.secret || declaration.inputs[k]?.unprinted,
+      ),
     };
     checkRules.set(declaration, rules);
   }
@@ -224,7 +232,8 @@ function objectMembers(rule: z.ZodType): string[] | undefined {
 
 /**
  * Every rule a resource's inputs break: unknown names, shapes and ranges, then the cross rules.
- * `olds` are the previous inputs (empty on create). Failures about secret inputs name no property.
+ * `olds` are the previous inputs (empty on create). Failures about secret (or unprinted) inputs
+ * name no property.
  */
 export function inputFailures(
   declaration: ResourceDeclaration,
@@ -232,11 +241,11 @@ export function inputFailures(
   olds: Record<string, unknown> = {},
   now: Date = new Date(),
 ): ValidationFailure[] {
-  const { schema, known, secretInputs } = checkRulesOf(declaration);
+  const { schema, known, unnamed } = checkRulesOf(declaration);
   const failures = [...unknownPropertyFailures(declaration.type, news, known), ...failuresOf(schema, news)];
   const failed = new Set(failures.map((f) => f.property));
   failures.push(...(declaration.rules?.(news, { olds, failed, now }) ?? []));
-  return withoutSecretProperties(failures, secretInputs);
+  return withoutSecretProperties(failures, unnamed);
 }
 
 /** The platform's create body: every input with a `wire` member that is set. */

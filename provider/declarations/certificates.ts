@@ -4,10 +4,12 @@
  * @module
  */
 import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
+import { DEFAULT_EXPIRY_WARNING_DAYS } from "../lifetime";
 import { customCertificateRules, hostnameField } from "../validation/certificate";
 import type { ValidationFailure } from "../validation/common";
 import {
   optionalBoolean,
+  optionalInteger,
   optionalWaitSeconds,
   requiredSecretString,
   requiredString,
@@ -167,12 +169,15 @@ export const customCertificateDeclaration = declareResource({
      */
     hostname: acmeCertificateDeclaration.inputs.hostname,
     /**
-     * PEM certificate chain, leaf first. Checked at preview: it must not be expired and must cover
-     * the hostname. A new chain is imported again in place (rotation keeps the hostname).
+     * PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it
+     * is imported (a new resource, or a changed chain or key), not be expired. A chain already
+     * imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`).
+     * A new chain is imported again in place (rotation keeps the hostname).
      */
     fullchain: input(requiredString("fullchain", "the PEM certificate chain, leaf certificate first"), {
       change: "update",
       output: "stored",
+      unprinted: true,
     }),
     /**
      * PEM private key of the leaf certificate; always stored as a secret. Checked at preview
@@ -195,11 +200,24 @@ export const customCertificateDeclaration = declareResource({
      * key are imported over it) instead of failing.
      */
     adoptExisting: acmeCertificateDeclaration.inputs.adoptExisting,
+    /**
+     * Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming
+     * the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+     */
+    expiryWarningDays: input(
+      optionalInteger("expiryWarningDays", 0, 365, `days (default ${DEFAULT_EXPIRY_WARNING_DAYS})`),
+      { change: "record", output: "stored" },
+    ),
   },
   outputs: {
     ...certificateOutputs,
     /** Expiry of the custom certificate. */
     expiresAt: output<string | null>(),
+    /**
+     * Whole days left until `expiresAt` (negative once expired), as of the last `up` or
+     * `pulumi refresh`; null when the expiry is unknown.
+     */
+    expiresInDays: output<number | null>(),
     /** Issuer of the custom certificate. */
     issuer: output<string | null>(),
   },

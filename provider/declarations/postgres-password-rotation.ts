@@ -4,7 +4,7 @@
  */
 import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
 import type { ValidationFailure } from "../validation/common";
-import { optionalBoolean, optionalStringMap } from "../validation/fields";
+import { optionalBoolean, optionalInteger, optionalStringMap } from "../validation/fields";
 import { clusterIdField, usernameField } from "../validation/postgres";
 
 /** One rotation of a Postgres user's password; the new password is the secret output `password`. */
@@ -28,6 +28,17 @@ export const postgresPasswordRotationDeclaration = declareResource({
      * random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
      */
     triggers: input(optionalStringMap("triggers"), { change: "replace", output: "stored", exact: true }),
+    /**
+     * Rotate on a schedule: once this many days have passed since the last rotation, `pulumi
+     * preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled
+     * pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts
+     * at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates.
+     * Without it the password rotates only when an input changes.
+     */
+    rotationDays: input(optionalInteger("rotationDays", 1, 3650, "days"), {
+      change: "special",
+      output: "stored",
+    }),
   },
   outputs: {
     /** User whose password was rotated, as the platform returned it. */
@@ -36,7 +47,11 @@ export const postgresPasswordRotationDeclaration = declareResource({
     password: output<string>({ secret: true }),
     /** When the rotation happened (ISO 8601). */
     rotatedAt: output<string>(),
+    /** When the next scheduled rotation is due (about `rotatedAt` + `rotationDays`); null without `rotationDays`. */
+    nextRotationAt: output<string | null>(),
   },
+  // How many scheduled rotations this resource's line has had (a computed input; see the runtime).
+  internalOutputs: ["scheduledRotations"],
 });
 
 /** PostgresPasswordRotation inputs as the runtime receives them. */

@@ -46,8 +46,18 @@ export const volumeSnapshotDeclaration = declareResource({
     backupType: output<string | null>(),
     /** Creation timestamp of the backup record; null when the platform left it out. */
     backupCreatedAt: output<string | null>(),
-    /** Whether the snapshot was listed (false only while a timed-out wait is pending). */
+    /**
+     * Whether the platform listed the snapshot at the last look (create, `pulumi refresh`). False
+     * while a timed-out wait is pending, and once retention has removed the snapshot: the resource
+     * and its `snapshotId` then stay in the stack as a record of the snapshot that was taken, so
+     * nothing restored from it is replaced.
+     */
     listed: output<boolean>(),
+    /**
+     * When the provider last saw the snapshot listed (ISO 8601); null while a timed-out wait is
+     * pending. Once `listed` is false it says when the snapshot was last known to exist.
+     */
+    lastSeenAt: output<string | null>(),
     /** Size in bytes, from the snapshot list. */
     size: output<number | null>(),
     /** Digest, from the snapshot list. */

@@ -127,11 +127,13 @@ export const volumeDeclaration = declareResource({
       wire: "region",
     }),
     /**
-     * Size in GB (platform default 3). Growing it extends the volume in place; shrinking is
-     * rejected at preview ("volumes can only grow: 10 GB → 5 GB").
+     * Size in GB (platform default 3), the least the volume must have. Raising it above the
+     * platform's size extends the volume in place; lowering it below what the program had before
+     * is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the
+     * stack to more than this keeps its size: no change is planned, and a warning says so.
      */
     sizeGb: input(optionalInteger("sizeGb", 1, MAX_SIZE_GB, "GB"), {
-      change: "update",
+      change: "special",
       output: "live",
       wire: "size_gb",
     }),
@@ -256,8 +258,8 @@ export const volumeDeclaration = declareResource({
     /** From the last extend: whether the attached machine must restart to use the added space. */
     needsRestart: output<boolean>(),
   },
-  // Which live inputs the program sets (see the runtime's volumeOutputs).
-  internalOutputs: ["programInputs"],
+  // Which live inputs the program sets, and the size it asked for (see the runtime's volumeOutputs).
+  internalOutputs: ["programInputs", "programSizeGb"],
   rules: volumeRules,
 });
 

@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { customCertificateDeclaration } from "../declarations/certificates";
 import { customCertificateProvider } from "../stubs";
+import { warnBeforeExpiry } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link CustomCertificate}. */
@@ -19,11 +20,14 @@ export interface CustomCertificate extends OutputsOf<typeof customCertificateDec
  * Imports a custom certificate for a hostname. It becomes active once the ownership TXT record
  * (`ownershipRecord`) is verified. May coexist with an {@link AcmeCertificate} on the same
  * hostname; deleting the last kind removes the hostname. `privateKey` is always a secret.
+ * From `expiryWarningDays` (default 30) before the certificate expires, preview and up warn; an
+ * expired chain that is already imported never blocks the stack.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
 export class CustomCertificate extends PlatformResource {
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
     super(customCertificateDeclaration, customCertificateProvider, "CustomCertificate", name, args, opts);
+    warnBeforeExpiry(this, args.expiryWarningDays);
   }
 }

@@ -29,8 +29,9 @@ export class VolumeSnapshotRequest extends PlatformResource {
 
 /**
  * Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take
- * a new one. Deleting it changes nothing at the platform (snapshot retention removes snapshots);
- * refresh shows it gone once the platform no longer lists it.
+ * a new one. Deleting it changes nothing at the platform (snapshot retention removes snapshots).
+ * Once retention has removed the snapshot, refresh records `listed: false` and keeps it in the
+ * stack with its `snapshotId`, so a volume restored from it is never replaced because time passed.
  *
  * @example
  * ```ts
@@ -53,6 +54,10 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
   public readonly retentionDays: pulumi.Output<number | null>;
   /** Creation timestamp of the snapshot. */
   public readonly createdAt: pulumi.Output<string | null>;
+  /** Whether the platform listed the snapshot at the last look; false once retention removed it. */
+  public readonly listed: pulumi.Output<boolean>;
+  /** When the snapshot was last seen listed; null while a timed-out wait is pending. */
+  public readonly lastSeenAt: pulumi.Output<string | null>;
   /** The dynamic resource that took the snapshot. */
   public readonly request: VolumeSnapshotRequest;
 
@@ -67,6 +72,8 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
     this.digest = this.request.digest;
     this.retentionDays = this.request.retentionDays;
     this.createdAt = this.request.createdAt;
+    this.listed = this.request.listed;
+    this.lastSeenAt = this.request.lastSeenAt;
     this.registerOutputs({
       backupId: this.backupId,
       snapshotId: this.snapshotId,
@@ -75,6 +82,8 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
       digest: this.digest,
       retentionDays: this.retentionDays,
       createdAt: this.createdAt,
+      listed: this.listed,
+      lastSeenAt: this.lastSeenAt,
     });
   }
 }

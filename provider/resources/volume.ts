@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import { volumeDeclaration } from "../declarations/volume";
 import { volumeProvider } from "../stubs";
+import { warnIfGrownElsewhere } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/volume";
@@ -23,7 +24,8 @@ export interface Volume extends OutputsOf<typeof volumeDeclaration> {}
 /**
  * A volume of an app. Growth of `sizeGb` and changes of `snapshotRetention` or
  * `autoBackupEnabled` are applied in place (one update does both); identity inputs replace it.
- * Refresh reports size, retention or backup changes made elsewhere, and a deleted volume.
+ * Refresh reports size, retention or backup changes made elsewhere, and a deleted volume. A volume
+ * grown elsewhere beyond `sizeGb` keeps its size: no change is planned, and preview and up warn.
  *
  * @example
  * ```ts
@@ -35,5 +37,6 @@ export class Volume extends PlatformResource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
     super(volumeDeclaration, volumeProvider, "Volume", name, args, opts);
+    warnIfGrownElsewhere(this, args.sizeGb);
   }
 }

@@ -7,6 +7,7 @@
 import type { CertificateDetails } from "../../sdk";
 import { type OutputValues, storedInputs } from "../declaration";
 import { type CustomCertificateInputs, customCertificateDeclaration } from "../declarations/certificates";
+import { daysUntil } from "../lifetime";
 import { parseCertificateChain } from "../validation/certificate";
 import {
   type CertificateResourceKind,
@@ -54,9 +55,11 @@ function outputs(
   inputs: Props,
   previous: Props = {},
 ): OutputValues<typeof customCertificateDeclaration> {
+  const facts = leafFacts(details, inputs.fullchain);
   return {
     ...certificateOutputs(details, inputs, STORED, previous),
-    ...leafFacts(details, inputs.fullchain),
+    ...facts,
+    expiresInDays: daysUntil(facts.expiresAt, new Date()),
   };
 }
 

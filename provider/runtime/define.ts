@@ -21,6 +21,12 @@ export interface ResourceBehaviour {
   delete(id: string, props: Props): Promise<void>;
   /** Adjusts the declared diff for `special` inputs; `olds` are the previous outputs. */
   diff?(id: string, olds: Props, news: Props, declared: DiffOutcome): DiffOutcome;
+  /**
+   * Inputs the resource computes at check time from the previous inputs (`olds`) and the checked
+   * `news`, recorded in the state like the program's own: what must not change between two runs
+   * unless a run decides it (a refresh diffs the recorded inputs, so it never sees such a change).
+   */
+  computedInputs?(olds: Props, news: Props): Props;
 }
 
 /**
@@ -48,13 +54,11 @@ export function defineProvider(declaration: ResourceDeclaration, behaviour: Reso
     exact: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.exact),
   };
   return {
-    check: method(
-      async (olds: Props, news: Props) => ({
-        inputs: clean(news),
-        failures: [...inputFailures(declaration, news, olds ?? {}), ...credentialProblems()],
-      }),
-      true,
-    ),
+    check: method(async (olds: Props, news: Props) => {
+      const refused = inputFailures(declaration, news, olds ?? {});
+      const computed = refused.length === 0 ? behaviour.computedInputs?.(olds ?? {}, news) : undefined;
+      return { inputs: clean({ ...news, ...computed }), failures: [...refused, ...credentialProblems()] };
+    }, true),
     diff: method(async (id: string, olds: Props, news: Props) => {
       const declared = diffInputs(olds, news, rules);
       return behaviour.diff ? behaviour.diff(id, olds, news, declared) : declared;

@@ -2,7 +2,8 @@
  * PostgresPasswordRotation: one rotation of a user's password (spec 4.1). There is no endpoint to
  * read a password back, so `read` keeps the state as it is and `delete` leaves the platform
  * alone (the password stays what it is). A change of `triggers`, `clusterId` or `username`
- * rotates again through a replace, like the random provider's keepers.
+ * rotates again through a replace, like the random provider's keepers; so does `rotationDays`
+ * once that many days have passed since the last rotation (decided at check, see computedInputs).
  * @module
  */
 import { AmbiguousRequestError, ApiError } from "../../sdk";
@@ -12,13 +13,19 @@ import {
   postgresPasswordRotationDeclaration,
 } from "../declarations/postgres-password-rotation";
 import { clean, pick } from "../json-values";
+import { DAY_MS } from "../lifetime";
+import { isUnknown } from "../validation/common";
 import { platformClient } from "./credentials";
 import { defineProvider } from "./define";
+import type { DiffOutcome } from "./diff";
 import { explain } from "./errors";
 
 type Props = Record<string, unknown>;
 
 const STORED = storedInputs(postgresPasswordRotationDeclaration);
+
+/** The schedule's inputs, computed at check (see computedInputs). */
+const SCHEDULE = ["nextRotationAt", "scheduledRotations"] as const;
 
 /** What to do about each error row of spec section 7 (a refused token's advice is `explain`'s). */
 export function rotationAdvice(err: unknown, clusterId: string, username: string): string | undefined {
@@ -67,8 +74,10 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
     username: credentials.username,
     password: credentials.password,
     rotatedAt,
+    nextRotationAt: typeof inputs.nextRotationAt === "string" ? inputs.nextRotationAt : null,
   };
-  return { id: `${clusterId}/${credentials.username}/${rotatedAt}`, outs: clean(outs) };
+  const schedule = pick(inputs, ["scheduledRotations"]);
+  return { id: `${clusterId}/${credentials.username}/${rotatedAt}`, outs: clean({ ...outs, ...schedule }) };
 }
 
 /** How many rotations are sent while their answers keep getting lost. */
@@ -97,15 +106,66 @@ async function rotateUntilKnown(
   }
 }
 
-/** No read endpoint exists: the state is kept as it is. */
+/** The inputs a refresh hands back: the program's and the schedule computed at check. */
+const RECORDED_INPUTS = [...Object.keys(postgresPasswordRotationDeclaration.inputs), ...SCHEDULE];
+
+/** No read endpoint exists: the state is kept as it is (a refresh never rotates). */
 async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs: Props }> {
   const outs = clean({ ...props });
-  return { id, props: outs, inputs: pick(outs, Object.keys(postgresPasswordRotationDeclaration.inputs)) };
+  return { id, props: outs, inputs: pick(outs, RECORDED_INPUTS) };
 }
 
-/** Only `killSessions` changes in place: recorded for the next rotation, no call is made. */
+/**
+ * The schedule, as inputs `check` computes and the state records: `nextRotationAt`, and
+ * `scheduledRotations`, the count of rotations the schedule has asked for. Once `nextRotationAt`
+ * has passed at a run's time, that run's check counts one more, which `diff` plans as a replace
+ * (a new rotation). Kept in the inputs, not decided by `diff` from the clock: `pulumi refresh`
+ * diffs the recorded inputs against the refreshed outputs, and must never report a rotation.
+ */
+function computedInputs(olds: Props, news: Props): Props {
+  const days = news.rotationDays;
+  if (typeof days !== "number" || isUnknown(days)) return {};
+  const period = days * DAY_MS;
+  const count = typeof olds.scheduledRotations === "number" ? olds.scheduledRotations : 0;
+  const previous = typeof olds.nextRotationAt === "string" ? Date.parse(olds.nextRotationAt) : Number.NaN;
+  const now = Date.now();
+  // First period: from this run (the rotation is created now, or the schedule starts now).
+  if (Number.isNaN(previous))
+    return { nextRotationAt: new Date(now + period).toISOString(), scheduledRotations: count };
+  const lastRotation =
+    previous - (typeof olds.rotationDays === "number" ? olds.rotationDays * DAY_MS : period);
+  const due = lastRotation + period;
+  if (due <= now)
+    return { nextRotationAt: new Date(now + period).toISOString(), scheduledRotations: count + 1 };
+  return { nextRotationAt: new Date(due).toISOString(), scheduledRotations: count };
+}
+
+/**
+ * A new count of scheduled rotations rotates (a replace); a changed schedule that is not due, or
+ * one removed, is only recorded.
+ */
+function diff(_id: string, olds: Props, news: Props, declared: DiffOutcome): DiffOutcome {
+  const before = typeof olds.scheduledRotations === "number" ? olds.scheduledRotations : 0;
+  if (typeof news.scheduledRotations === "number" && news.scheduledRotations !== before) {
+    return { ...declared, changes: true, replaces: [...declared.replaces, "rotationDays"] };
+  }
+  if (isUnknown(news.rotationDays)) return { ...declared, changes: true };
+  const changed = ["rotationDays", ...SCHEDULE].some((k) => (news[k] ?? null) !== (olds[k] ?? null));
+  return changed ? { ...declared, changes: true } : declared;
+}
+
+/**
+ * Only `killSessions` and the schedule change in place: recorded (the schedule applies to the next
+ * rotation), no call is made.
+ */
 async function update(_id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
-  const outs: Props = { ...olds, killSessions: news.killSessions };
+  const outs: Props = {
+    ...olds,
+    killSessions: news.killSessions,
+    rotationDays: news.rotationDays,
+    nextRotationAt: news.nextRotationAt ?? null,
+    scheduledRotations: news.scheduledRotations,
+  };
   delete outs.__provider;
   return { outs: clean(outs) };
 }
@@ -119,4 +179,6 @@ export const postgresPasswordRotation = defineProvider(postgresPasswordRotationD
   read,
   update,
   delete: remove,
+  diff,
+  computedInputs,
 });

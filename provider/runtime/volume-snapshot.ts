@@ -1,8 +1,9 @@
 /**
  * VolumeSnapshotRequest (the dynamic resource inside the VolumeSnapshot component): takes an
  * on-demand snapshot (beta endpoint) and waits until the snapshot is listed. Snapshots are
- * removed by retention, so delete leaves the platform alone; refresh shows the snapshot gone once
- * it is no longer listed.
+ * removed by retention, so delete leaves the platform alone. A snapshot is an event: once
+ * retention removes it, refresh records `listed: false` and keeps the resource and its id, so a
+ * volume restored from it is never replaced because time passed.
  * @module
  */
 import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
@@ -31,10 +32,23 @@ function text(value: unknown): string | null {
   return typeof value === "string" ? value : null;
 }
 
+/** What is known of a snapshot: a list entry, or what the stack recorded of one. */
+type SnapshotFacts = { [K in keyof Snapshot]: K extends "id" ? string : Snapshot[K] | null };
+
+/** Whether the platform listed the snapshot at the last look, and when it was last seen listed. */
+interface Sighting {
+  listed: boolean;
+  lastSeenAt: string | null;
+}
+
+const seenNow = (): Sighting => ({ listed: true, lastSeenAt: new Date().toISOString() });
+const NOT_YET_LISTED: Sighting = { listed: false, lastSeenAt: null };
+
 function outputs(
   inputs: Props,
   backup: BackupFacts,
-  snapshot: Snapshot | undefined,
+  snapshot: SnapshotFacts | undefined,
+  sighting: Sighting,
 ): OutputValues<typeof volumeSnapshotDeclaration> {
   return clean({
     ...pick(inputs, STORED),
@@ -44,7 +58,8 @@ function outputs(
     state: text(backup.state),
     backupType: text(backup.backupType),
     backupCreatedAt: text(backup.backupCreatedAt),
-    listed: snapshot !== undefined,
+    listed: sighting.listed,
+    lastSeenAt: sighting.lastSeenAt,
     size: snapshot?.size ?? null,
     digest: snapshot?.digest ?? null,
     createdAt: snapshot?.created_at ?? text(backup.backupCreatedAt),
@@ -86,13 +101,13 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const fields = backupFields(backup);
   try {
     const snapshot = await volumes.waitForSnapshot(app, volumeId, backup.graph_id, { timeoutMs });
-    return { id: backup.graph_id, outs: outputs(inputs, fields, snapshot) };
+    return { id: backup.graph_id, outs: outputs(inputs, fields, snapshot, seenNow()) };
   } catch (err) {
     const message =
       err instanceof TimeoutError
         ? `snapshot ${backup.graph_id} (backup ${backup.id}) of volume ${volumeId} is not listed yet after ${timeoutMs / 1000} s (waitTimeoutSeconds): ${err.message}. ${KEEP_WAITING}`
         : explain(err, `waiting for snapshot ${backup.graph_id} of volume ${volumeId} to be listed`).message;
-    throw keptInStack(backup.graph_id, outputs(inputs, fields, undefined), inputs, message);
+    throw keptInStack(backup.graph_id, outputs(inputs, fields, undefined, NOT_YET_LISTED), inputs, message);
   }
 }
 
@@ -125,7 +140,7 @@ async function identifyLostSnapshot(
   const [only] = fresh;
   if (only && fresh.length === 1) {
     const backup = { snapshotId: only.id, backupId: null, backupCreatedAt: only.created_at };
-    return { id: only.id, outs: outputs(inputs, backup, only) };
+    return { id: only.id, outs: outputs(inputs, backup, only, seenNow()) };
   }
   const seen =
     fresh.length === 0
@@ -136,27 +151,49 @@ async function identifyLostSnapshot(
   );
 }
 
-/** Looks the snapshot up in the volume's list; gone when it is not listed or the volume is gone. */
-async function read(
-  id: string,
-  props: Props,
-): Promise<{ id: string; props: Props; inputs: Props } | { id: string; props: Props }> {
+/** Whether a create's wait for the snapshot to be listed timed out and nothing has listed it since. */
+function pendingListing(props: Props): boolean {
+  return props.listed === false && (props.lastSeenAt === undefined || props.lastSeenAt === null);
+}
+
+/**
+ * A snapshot that was listed and no longer is (retention removed it, or its volume is gone): the
+ * record stays, with what was known of it, `listed: false` and when it was last seen.
+ */
+function noLongerListed(props: Props): Props {
+  const lastSeenAt = [props.lastSeenAt, props.createdAt, props.backupCreatedAt].find(
+    (t): t is string => typeof t === "string",
+  );
+  return outputs(props, pick(props, BACKUP_KEYS), snapshotOf(props), {
+    listed: false,
+    lastSeenAt: lastSeenAt ?? new Date().toISOString(),
+  });
+}
+
+/**
+ * Looks the snapshot up in the volume's list. One no longer listed stays in the stack with
+ * `listed: false` (never a blank id: the engine would delete it from the stack and plan a new
+ * snapshot, replacing every volume restored from this one).
+ */
+async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs: Props }> {
   const app = String(props.app);
   const volumeId = String(props.volumeId);
   let list: Snapshot[];
   try {
     list = await platformClient().volumes.listSnapshots(app, volumeId);
   } catch (err) {
-    if (isMissing(err)) return { id: "", props: {} };
-    throw explain(err, `listing snapshots of volume ${volumeId} (app ${app})`);
+    if (!isMissing(err)) throw explain(err, `listing snapshots of volume ${volumeId} (app ${app})`);
+    // A snapshot never listed, of a volume that is gone, was never taken: nothing to keep.
+    if (pendingListing(props)) return { id: "", props: {}, inputs: {} };
+    list = [];
   }
   const snapshot = list.find((s) => s.id === id);
-  if (!snapshot) {
-    // Not listed yet after a timed-out create: still pending, not gone.
-    if (props.listed === false) return { id, props: clean({ ...props }), inputs: pick(props, STORED) };
-    return { id: "", props: {} };
-  }
-  const outs = outputs(props, pick(props, BACKUP_KEYS), snapshot);
+  // Not listed yet after a timed-out create: still pending.
+  const outs = snapshot
+    ? outputs(props, pick(props, BACKUP_KEYS), snapshot, seenNow())
+    : pendingListing(props)
+      ? clean({ ...props })
+      : noLongerListed(props);
   return { id, props: outs, inputs: pick(outs, STORED) };
 }
 
@@ -165,27 +202,30 @@ async function update(id: string, olds: Props, news: Props): Promise<{ outs: Pro
   const app = String(news.app);
   const volumeId = String(news.volumeId);
   const backup = pick(olds, BACKUP_KEYS);
-  if (olds.listed === true) return { outs: outputs(news, backup, snapshotOf(olds)) };
+  if (!pendingListing(olds)) {
+    const sighting = { listed: olds.listed === true, lastSeenAt: text(olds.lastSeenAt) };
+    return { outs: outputs(news, backup, snapshotOf(olds), sighting) };
+  }
   const timeoutMs = waitMs(news.waitTimeoutSeconds, DEFAULT_SNAPSHOT_WAIT_SECONDS);
   try {
     const snapshot = await platformClient().volumes.waitForSnapshot(app, volumeId, id, { timeoutMs });
-    return { outs: outputs(news, backup, snapshot) };
+    return { outs: outputs(news, backup, snapshot, seenNow()) };
   } catch (err) {
     throw keptInStack(
       id,
-      outputs(news, backup, undefined),
+      outputs(news, backup, undefined, NOT_YET_LISTED),
       news,
       explain(err, `waiting for snapshot ${id} of volume ${volumeId} to be listed`).message,
     );
   }
 }
 
-function snapshotOf(props: Props): Snapshot {
+function snapshotOf(props: Props): SnapshotFacts {
   return {
     id: String(props.snapshotId),
-    size: Number(props.size),
-    digest: String(props.digest),
-    created_at: String(props.createdAt),
+    size: typeof props.size === "number" ? props.size : null,
+    digest: text(props.digest),
+    created_at: text(props.createdAt),
     // A listed snapshot whose retention the platform did not give stays null (not 0).
     retention_days: typeof props.retentionDays === "number" ? props.retentionDays : null,
   };

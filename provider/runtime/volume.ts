@@ -13,7 +13,6 @@ import {
 import { type OutputValues, storedInputs } from "../declaration";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
-  shrinkMessage,
   type VolumeInputs,
   volumeCreateBody,
   volumeDeclaration,
@@ -34,12 +33,15 @@ const STORED_INPUTS = storedInputs(volumeDeclaration);
 /** Inputs whose current value the platform reports (same name in outputs). */
 const LIVE_INPUTS = Object.keys(volumeDeclaration.inputs).filter((k) => !STORED_INPUTS.includes(k));
 
-/** Maps a wire volume and the inputs to the resource's outputs. */
+/**
+ * Maps a wire volume and the inputs to the resource's outputs. `programSizeGb` is the size the
+ * program asked for (null when it set none): `sizeGb` is the platform's, which may be larger.
+ */
 export function volumeOutputs(
   volume: WireVolume,
   inputs: Props,
-  extra: { needsRestart: boolean; previousFstype?: unknown },
-): OutputValues<typeof volumeDeclaration> & { programInputs: string[] } {
+  extra: { needsRestart: boolean; previousFstype?: unknown; programSizeGb?: number | null },
+): OutputValues<typeof volumeDeclaration> & { programInputs: string[]; programSizeGb: number | null } {
   const fstype =
     volume.fstype ||
     (typeof extra.previousFstype === "string" ? extra.previousFstype : "") ||
@@ -47,6 +49,12 @@ export function volumeOutputs(
   return clean({
     ...(pick(inputs, STORED_INPUTS) as Partial<VolumeInputs>),
     programInputs: programInputNames(inputs),
+    programSizeGb:
+      extra.programSizeGb !== undefined
+        ? extra.programSizeGb
+        : typeof inputs.sizeGb === "number"
+          ? inputs.sizeGb
+          : null,
     volumeId: volume.id,
     name: volume.name,
     state: volume.state,
@@ -82,10 +90,15 @@ function programInputNames(inputs: Props): string[] {
   return LIVE_INPUTS.filter((key) => inputs[key] !== undefined && inputs[key] !== null);
 }
 
-/** The inputs that describe the volume as it is now (returned by `read`). */
+/**
+ * The inputs that describe the volume as it is now (returned by `read`). `sizeGb` is the size the
+ * program asked for, not a larger one the volume grew to elsewhere: the next preview compares the
+ * program against its own last value, and a volume grown outside the stack is not a shrink.
+ */
 export function volumeInputsFromOutputs(outputs: Props): Props {
   const live = pick(outputs, programInputNames(outputs));
   if (live.fstype === "") delete live.fstype;
+  if ("sizeGb" in live && typeof outputs.programSizeGb === "number") live.sizeGb = outputs.programSizeGb;
   return clean({ ...pick(outputs, STORED_INPUTS), ...live });
 }
 
@@ -159,9 +172,6 @@ async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; 
   }
   if (inputs.fstype !== undefined && volume.fstype !== "" && volume.fstype !== inputs.fstype) {
     problems.push(`its file system is ${volume.fstype}, not ${inputs.fstype}`);
-  }
-  if (inputs.sizeGb !== undefined && inputs.sizeGb < volume.size_gb) {
-    problems.push(`${shrinkMessage(volume.size_gb, inputs.sizeGb)} (it is ${volume.size_gb} GB)`);
   }
   if (problems.length > 0) throw incompatible(volumeId, problems);
   volume = await waitRestored(app, volume, inputs, props);
@@ -268,6 +278,23 @@ function diffAdoption(id: string, olds: Props, news: Props, outcome: DiffOutcome
   return { ...outcome, changes: true, replaces };
 }
 
+/**
+ * `sizeGb` is the least the volume must have: it changes the volume only when it is above the
+ * platform's size (`olds.sizeGb`, what the last up or refresh saw), so a volume grown elsewhere
+ * plans nothing. An unknown size may be a growth.
+ */
+function diffSize(olds: Props, news: Props, outcome: DiffOutcome): DiffOutcome {
+  const asked = news.sizeGb;
+  if (asked === undefined || asked === null) return outcome;
+  const grows = isUnknown(asked) || typeof olds.sizeGb !== "number" || Number(asked) > olds.sizeGb;
+  return grows ? { ...outcome, changes: true } : outcome;
+}
+
+/** The declared diff with the Volume's own rules for `sizeGb` and `adoptVolumeId`. */
+function diff(id: string, olds: Props, news: Props, declared: DiffOutcome): DiffOutcome {
+  return diffAdoption(id, olds, news, diffSize(olds, news, declared));
+}
+
 /** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
 async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   const args = inputs as VolumeInputs;
@@ -305,19 +332,29 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
   const outputs = volumeOutputs(volume, props, {
     needsRestart: props.needsRestart === true,
     previousFstype: props.fstype,
+    programSizeGb: recordedProgramSize(props),
   });
   return { id, props: outputs, inputs: volumeInputsFromOutputs(outputs) };
 }
 
-/** Applies in-place changes (PUT and/or extend) and returns the full outputs. */
+/**
+ * The size the program asked for at the last create or update, from outputs. State written before
+ * 0.3.0 has no record of it: there the size recorded before this read is the best known, since only
+ * a refresh writes a size the program did not ask for.
+ */
+function recordedProgramSize(props: Props): number | null {
+  if (typeof props.programSizeGb === "number" || props.programSizeGb === null) return props.programSizeGb;
+  const programSets = programInputNames(props).includes("sizeGb");
+  return programSets && typeof props.sizeGb === "number" ? props.sizeGb : null;
+}
+
+/**
+ * Applies in-place changes (PUT and/or extend) and returns the full outputs. A `sizeGb` below the
+ * volume's size (it grew elsewhere) extends nothing: volumes never shrink, and check already
+ * refused a program that lowered its own value.
+ */
 async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
   const app = String(news.app);
-  const oldSize = Number(olds.sizeGb);
-  if (typeof news.sizeGb === "number" && news.sizeGb < oldSize) {
-    throw new Error(
-      `${shrinkMessage(oldSize, news.sizeGb)} (volume ${id} is ${oldSize} GB): set sizeGb to at least ${oldSize} or remove it`,
-    );
-  }
   let volume: WireVolume;
   try {
     volume = await platformClient().volumes.get(app, id);
@@ -355,5 +392,5 @@ export const volume = defineProvider(volumeDeclaration, {
   read,
   update,
   delete: remove,
-  diff: diffAdoption,
+  diff,
 });

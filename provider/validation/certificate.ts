@@ -46,14 +46,27 @@ export function certificateNames(cert: X509Certificate): { san: string[]; cn: st
   return { san, cn };
 }
 
+/** The inputs whose change imports the certificate again (see {@link customCertificateRules}). */
+const IMPORTED_AS = ["app", "hostname", "fullchain", "privateKey"] as const;
+
 /**
- * Rules of a custom certificate's PEM, parsed with node:crypto: the leaf must not be expired at
- * `now`, the key must match the leaf, and the hostname must be in the leaf's SAN or CN (wildcards
- * honoured). Values unknown at preview, or already refused (`failed`), are skipped.
+ * Whether `news` import nothing new: the same chain and key for the same hostname as the previous
+ * inputs, so the platform already holds it.
+ */
+function alreadyImported(news: Record<string, unknown>, olds: Record<string, unknown>): boolean {
+  return IMPORTED_AS.every((key) => typeof news[key] === "string" && news[key] === olds[key]);
+}
+
+/**
+ * Rules of a custom certificate's PEM, parsed with node:crypto: the key must match the leaf, the
+ * hostname must be in the leaf's SAN or CN (wildcards honoured), and a chain about to be imported
+ * (a new resource, or a changed chain, key or hostname) must not be expired at `now`. A chain
+ * already imported is not refused for expiring since: time passing must not block the stack
+ * (preview warns instead). Values unknown at preview, or already refused (`failed`), are skipped.
  */
 export function customCertificateRules(
   news: Record<string, unknown>,
-  { failed, now }: { failed: ReadonlySet<string>; now: Date },
+  { olds, failed, now }: { olds: Record<string, unknown>; failed: ReadonlySet<string>; now: Date },
 ): ValidationFailure[] {
   const failures: ValidationFailure[] = [];
   const { fullchain, privateKey, hostname } = news;
@@ -66,10 +79,10 @@ export function customCertificateRules(
       failures.push({ property: "fullchain", reason: `fullchain ${(err as Error).message}` });
     }
   }
-  if (leaf && new Date(leaf.validTo).getTime() <= now.getTime()) {
+  if (leaf && new Date(leaf.validTo).getTime() <= now.getTime() && !alreadyImported(news, olds)) {
     failures.push({
       property: "fullchain",
-      reason: `the certificate expired on ${new Date(leaf.validTo).toISOString()}; the platform only imports certificates that are not expired`,
+      reason: `fullchain: the certificate expired on ${new Date(leaf.validTo).toISOString()}; the platform only imports certificates that are not expired`,
     });
   }
 

@@ -81,6 +81,7 @@ describe("the runtime returns exactly the outputs each class declares", () => {
         hostname: "custom-outputs.example.com",
         fullchain: cert,
         privateKey: key,
+        expiryWarningDays: 30,
         ...common,
       }),
     );
@@ -91,7 +92,13 @@ describe("the runtime returns exactly the outputs each class declares", () => {
 
   it("PostgresPasswordRotation", async () => {
     const { outs } = await runtime.postgresPasswordRotation.create(
-      withProvider({ clusterId: "demo-pg", username: "app_user", killSessions: false, triggers: { v: "1" } }),
+      withProvider({
+        clusterId: "demo-pg",
+        username: "app_user",
+        killSessions: false,
+        triggers: { v: "1" },
+        rotationDays: 30,
+      }),
     );
     expect(returnedNames(postgresPasswordRotationDeclaration, outs)).toEqual(
       declaredNames(postgresPasswordRotationDeclaration),

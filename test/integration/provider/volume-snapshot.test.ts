@@ -30,6 +30,7 @@ describe("VolumeSnapshotRequest", () => {
       state: "prepare",
       backupType: "BACKUP_TYPE_ON_DEMAND",
       listed: true,
+      lastSeenAt: expect.any(String),
       size: expect.any(Number),
       digest: expect.stringMatching(/^sha256:/),
       retentionDays: 1,
@@ -41,15 +42,42 @@ describe("VolumeSnapshotRequest", () => {
     // The snapshot appears only after a delay, so the wait listed more than once.
     expect(lists.length).toBeGreaterThan(1);
     const read = await runtime.volumeSnapshot.read(id, outs);
-    expect(read).toMatchObject({ id, props: outs });
+    const { lastSeenAt: _seen, ...rest } = outs;
+    expect(read).toMatchObject({ id, props: { ...rest, listed: true, lastSeenAt: expect.any(String) } });
   });
 
-  it("delete leaves the platform alone; refresh shows it gone once retention removed it", async () => {
+  it("delete leaves the platform alone; once retention removed it, refresh keeps it in the stack as no longer listed", async () => {
     const { id, outs } = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId }));
     await runtime.volumeSnapshot.delete(id, outs);
-    expect((await runtime.volumeSnapshot.read(id, outs)).id).toBe(id);
+    const listed = await runtime.volumeSnapshot.read(id, outs);
+    expect(listed.id).toBe(id);
     await h.control.time.advance(2 * 24 * 60 * 60 * 1000);
-    expect(await runtime.volumeSnapshot.read(id, outs)).toEqual({ id: "", props: {} });
+    const gone = await runtime.volumeSnapshot.read(id, listed.props);
+    // Same id, same record of the snapshot, same inputs: nothing that consumes it is planned again.
+    expect(gone.id).toBe(id);
+    expect(gone.props).toEqual({ ...listed.props, listed: false });
+    expect(gone.inputs).toEqual(listed.inputs);
+    expect(hasUndefined(gone.props)).toBe(false);
+    // It stays so on later refreshes, and an update of its wait setting does not wait for it.
+    expect(await runtime.volumeSnapshot.read(id, gone.props)).toEqual(gone);
+    const updated = await runtime.volumeSnapshot.update(id, gone.props, {
+      ...gone.inputs,
+      waitTimeoutSeconds: 1,
+    });
+    expect(updated.outs).toMatchObject({
+      listed: false,
+      lastSeenAt: listed.props.lastSeenAt,
+      snapshotId: id,
+    });
+  });
+
+  it("keeps a snapshot of a state written before lastSeenAt existed, last seen at its creation", async () => {
+    const { id, outs } = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId }));
+    const { lastSeenAt: _seen, ...recordedBefore } = outs;
+    await h.control.time.advance(2 * 24 * 60 * 60 * 1000);
+    const gone = await runtime.volumeSnapshot.read(id, recordedBefore);
+    expect(gone.id).toBe(id);
+    expect(gone.props).toMatchObject({ listed: false, lastSeenAt: outs.createdAt });
   });
 
   it("keeps a snapshot not listed within waitTimeoutSeconds in the stack, still pending on read", async () => {
@@ -67,10 +95,19 @@ describe("VolumeSnapshotRequest", () => {
     }
   });
 
-  it("a read of a snapshot whose volume is gone returns an empty id", async () => {
+  it("a snapshot whose volume is gone stays in the stack as no longer listed", async () => {
     const v = await runtime.volume.create(withProvider({ app: APP, name: "short", region: "ord" }));
     const { id, outs } = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId: v.id }));
     await runtime.volume.delete(v.id, v.outs);
-    expect((await runtime.volumeSnapshot.read(id, outs)).id).toBe("");
+    const read = await runtime.volumeSnapshot.read(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toMatchObject({ listed: false, snapshotId: id, digest: outs.digest });
+  });
+
+  it("a snapshot never listed, whose volume is gone, leaves the stack (it was never taken)", async () => {
+    const v = await runtime.volume.create(withProvider({ app: APP, name: "pending", region: "ord" }));
+    const pending = { app: APP, volumeId: v.id, snapshotId: "vs_never", listed: false, lastSeenAt: null };
+    await runtime.volume.delete(v.id, v.outs);
+    expect((await runtime.volumeSnapshot.read("vs_never", withProvider(pending))).id).toBe("");
   });
 });

@@ -129,15 +129,21 @@ describe("Volume lifecycle", () => {
     expect(calls).toContain(`PUT /v1/apps/${APP}/volumes/${id}/extend`);
   });
 
-  it("rejects a shrink that reaches update without calling the platform's extend", async () => {
+  it("a sizeGb below the volume's size that reaches update extends nothing and keeps the size", async () => {
     const { id, outs, inputs } = await createVolume("shrink");
-    await expect(runtime.volume.update(id, outs, { ...inputs, sizeGb: 5 })).rejects.toThrow(
-      /volumes can only grow: 10 GB → 5 GB/,
-    );
+    const before = (await h.requests()).length;
+    const { outs: after } = await runtime.volume.update(id, outs, {
+      ...inputs,
+      sizeGb: 5,
+      snapshotRetention: 8,
+    });
+    expect(after).toMatchObject({ sizeGb: 10, programSizeGb: 5, snapshotRetention: 8 });
+    const calls = (await h.requests()).slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(calls).not.toContain(`PUT /v1/apps/${APP}/volumes/${id}/extend`);
     expect((await runtime.volume.read(id, outs)).props.sizeGb).toBe(10);
   });
 
-  it("read reports size and retention changed elsewhere, and diff against the old inputs shows the drift", async () => {
+  it("read reports size and retention changed elsewhere; the grown size is no change and no shrink for the unchanged program", async () => {
     const { id, outs, inputs } = await createVolume("drift");
     await h.api("PUT", `/v1/apps/${APP}/volumes/${id}/extend`, { size_gb: 15 });
     await h.api("PUT", `/v1/apps/${APP}/volumes/${id}`, {
@@ -147,15 +153,26 @@ describe("Volume lifecycle", () => {
     const read = await runtime.volume.read(id, outs);
     expect(read.id).toBe(id);
     expect(read.props).toMatchObject({ sizeGb: 15, snapshotRetention: 12, autoBackupEnabled: false });
-    expect(read.inputs).toMatchObject({ app: APP, name: "drift", sizeGb: 15, snapshotRetention: 12 });
+    // The refreshed inputs keep the size the program asked for: 15 GB is the platform's, not the program's.
+    expect(read.inputs).toMatchObject({ app: APP, name: "drift", sizeGb: 10, snapshotRetention: 12 });
     const { __provider: _p, ...oldInputs } = inputs;
     // The engine's refresh diff: new outputs against the old inputs.
     const drift = await runtime.volume.diff(id, read.props, oldInputs);
     expect(drift.changes).toBe(true);
     expect(drift.replaces).toEqual([]);
-    // Next preview: the refreshed inputs make the stale program size a rejected shrink.
+    // Next preview: the unchanged program passes check, and only the retention is planned back.
     const { failures } = await runtime.volume.check(read.inputs ?? {}, oldInputs);
-    expect(failures).toEqual([{ property: "sizeGb", reason: "volumes can only grow: 15 GB → 10 GB" }]);
+    expect(failures).toEqual([]);
+    const sizeOnly = await runtime.volume.diff(id, read.props, {
+      ...oldInputs,
+      snapshotRetention: 12,
+      autoBackupEnabled: false,
+    });
+    expect(sizeOnly.changes).toBe(false);
+    // The program's own value lowered is still refused, and a size above the platform's is a growth.
+    const lowered = await runtime.volume.check(read.inputs ?? {}, { ...oldInputs, sizeGb: 8 });
+    expect(lowered.failures).toEqual([{ property: "sizeGb", reason: "volumes can only grow: 10 GB → 8 GB" }]);
+    expect((await runtime.volume.diff(id, read.props, { ...oldInputs, sizeGb: 16 })).changes).toBe(true);
   });
 
   it("read returns as inputs only what the program set, so a refresh invents no changes", async () => {

@@ -250,9 +250,11 @@ describe("validateCustomCertificateArgs", () => {
   it("accepts a hostname found only in the CN", () => {
     expect(validateCustomCertificateArgs(args(cnOnly, "cn.example.com"))).toEqual([]);
   });
-  it("rejects an expired certificate", () => {
+  it("rejects an expired certificate, naming fullchain only in the reason (the engine prints a named property's value: the PEM)", () => {
     const failures = validateCustomCertificateArgs(args(expired, "old.example.com"));
-    expect(failures).toEqual([{ property: "fullchain", reason: expect.stringMatching(/expired on/) }]);
+    expect(failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^fullchain: the certificate expired on/) },
+    ]);
   });
   it("rejects a key that does not match the certificate, naming privateKey only in the reason", () => {
     const failures = validateCustomCertificateArgs(args(good, "app.example.com", { privateKey: other.key }));
@@ -269,11 +271,11 @@ describe("validateCustomCertificateArgs", () => {
       "hostname",
     ]);
   });
-  it("rejects text that holds no PEM certificate", () => {
+  it("rejects text that holds no PEM certificate, naming fullchain only in the reason", () => {
     const failures = validateCustomCertificateArgs(args(good, "app.example.com", { fullchain: "hello" }));
     expect(failures[0]).toEqual({
-      property: "fullchain",
-      reason: expect.stringMatching(/no PEM certificate/),
+      property: "",
+      reason: expect.stringMatching(/^fullchain contains no PEM certificate/),
     });
   });
   it("rejects an unreadable private key without echoing it or naming it as the property", () => {

@@ -1,0 +1,61 @@
+/**
+ * What time does to a resource between two runs, as pure functions shared by the runtime (the
+ * outputs it records) and the program (the warnings it prints): days until a custom
+ * certificate's expiry and the warning from `expiryWarningDays` before it, and the warning for a
+ * volume grown outside the stack. No message holds PEM text or key material.
+ * @module
+ */
+
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/** Default of `expiryWarningDays`: warn from 30 days before a custom certificate expires. */
+export const DEFAULT_EXPIRY_WARNING_DAYS = 30;
+
+/** `2027-01-10 08:30 UTC` */
+function utc(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/**
+ * The warning for a custom certificate expiring at `expiresAt`, seen at `now` with a window of
+ * `windowDays`; undefined while it is further away than that.
+ */
+export function certificateExpiryWarning(
+  hostname: string,
+  expiresAt: string,
+  now: Date,
+  windowDays: number = DEFAULT_EXPIRY_WARNING_DAYS,
+): string | undefined {
+  const at = new Date(expiresAt);
+  const left = at.getTime() - now.getTime();
+  if (Number.isNaN(left)) return undefined;
+  const renew = "import a renewed chain (new fullchain and privateKey) and run `pulumi up`";
+  if (left <= 0) {
+    const days = Math.floor(-left / DAY_MS);
+    const ago = days === 0 ? "less than a day ago" : days === 1 ? "1 day ago" : `${days} days ago`;
+    return `EXPIRED: the custom certificate of ${hostname} expired on ${utc(at)} (${ago}); clients served it see an expired certificate: ${renew}`;
+  }
+  if (left > windowDays * DAY_MS) return undefined;
+  const days = Math.floor(left / DAY_MS);
+  const within = days === 0 ? "in less than a day" : days === 1 ? "in 1 day" : `in ${days} days`;
+  return `the custom certificate of ${hostname} expires on ${utc(at)} (${within}): ${renew} before then`;
+}
+
+/** Whole days from `now` until `expiresAt` (negative once expired); null when unknown. */
+export function daysUntil(expiresAt: string | null, now: Date): number | null {
+  if (expiresAt === null) return null;
+  const left = Date.parse(expiresAt) - now.getTime();
+  return Number.isNaN(left) ? null : Math.floor(left / DAY_MS);
+}
+
+/** The warning for a volume the platform reports larger than the program asks for. */
+export function grownElsewhereWarning(
+  name: string,
+  volumeId: string,
+  platformGb: number,
+  programGb: number,
+): string | undefined {
+  if (!(platformGb > programGb)) return undefined;
+  return `volume ${name} (${volumeId}) is ${platformGb} GB at the platform, more than sizeGb ${programGb} in the program: it grew outside this stack. It keeps ${platformGb} GB (volumes never shrink) and no change is planned; set sizeGb to ${platformGb} to record it`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Warnings about what time or people outside the stack did to a resource since the last `up`: a
+ * custom certificate about to expire (or expired), a volume grown elsewhere. They are computed in
+ * the program from the resource's recorded outputs, which the engine hands back at preview for a
+ * resource that does not change, and attached to the resource, so `pulumi preview` and
+ * `pulumi up` print them under its name.
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS, grownElsewhereWarning } from "../lifetime";
+
+/** Warns, under the certificate's name, from `expiryWarningDays` before its expiry. */
+export function warnBeforeExpiry(
+  certificate: pulumi.Resource & {
+    hostname: pulumi.Output<string>;
+    expiresAt: pulumi.Output<string | null>;
+  },
+  windowDays: pulumi.Input<number> | undefined,
+): void {
+  pulumi
+    .all([certificate.hostname, certificate.expiresAt, windowDays ?? DEFAULT_EXPIRY_WARNING_DAYS])
+    .apply(([hostname, expiresAt, days]) => {
+      if (typeof expiresAt !== "string") return;
+      const warning = certificateExpiryWarning(hostname, expiresAt, new Date(), days);
+      if (warning) void pulumi.log.warn(warning, certificate);
+    });
+}
+
+/** Warns, under the volume's name, when the platform's volume is larger than `sizeGb`. */
+export function warnIfGrownElsewhere(
+  volume: pulumi.Resource & {
+    name: pulumi.Output<string>;
+    volumeId: pulumi.Output<string>;
+    sizeGb: pulumi.Output<number>;
+  },
+  sizeGb: pulumi.Input<number> | undefined,
+): void {
+  if (sizeGb === undefined) return;
+  pulumi.all([volume.name, volume.volumeId, volume.sizeGb, sizeGb]).apply(([name, id, platformGb, asked]) => {
+    const warning =
+      typeof asked === "number" ? grownElsewhereWarning(name, id, platformGb, asked) : undefined;
+    if (warning) void pulumi.log.warn(warning, volume);
+  });
+}

@@ -1,0 +1,105 @@
+import * as pulumi from "@pulumi/pulumi";
+import {
+  AcmeCertificate,
+  CustomCertificate,
+  PostgresPasswordRotation,
+  Volume,
+  VolumeSnapshot,
+} from "pulumi-platform";
+
+// The README's shapes, each switched on in `parts` so that a test deploys only what it looks at;
+// everything a test changes between runs comes from stack config.
+const config = new pulumi.Config();
+const parts = new Set((config.get("parts") ?? "quickstart,volumes,certificates,rotation").split(","));
+const app = "demo-app";
+const region = "iad";
+const domain = "life.example.com";
+
+function quickstart() {
+  const data = new Volume("data", {
+    app,
+    name: "data",
+    region,
+    sizeGb: 3,
+    snapshotRetention: config.getNumber("dataRetention") ?? 2,
+  });
+  const snap = new VolumeSnapshot("data-snap", { app, volumeId: data.id, waitTimeoutSeconds: 60 });
+  const restored = new Volume(
+    "restored",
+    { app, name: "data_restored", region, snapshotId: snap.snapshotId, restoreTimeoutSeconds: 60 },
+    { protect: config.getBoolean("protectRestored") ?? false },
+  );
+  return {
+    dataId: data.volumeId,
+    snapshotId: snap.snapshotId,
+    snapshotListed: snap.listed,
+    snapshotLastSeenAt: snap.lastSeenAt,
+    restoredId: restored.volumeId,
+    restoredFrom: restored.snapshotId,
+  };
+}
+
+function volumes() {
+  const logs = new Volume("logs", {
+    app,
+    name: "logs",
+    region,
+    sizeGb: config.getNumber("logsSizeGb") ?? 3,
+    snapshotRetention: config.getNumber("logsRetention") ?? 5,
+  });
+  return { logsId: logs.volumeId, logsSize: logs.sizeGb, logsRetention: logs.snapshotRetention };
+}
+
+function certificates() {
+  const warnDays = config.getNumber("expiryWarningDays");
+  // Both kinds on one hostname: the custom certificate is served first, ACME is the fallback.
+  const api = new CustomCertificate("api", {
+    app,
+    hostname: `api.${domain}`,
+    fullchain: config.require("apiChain"),
+    privateKey: config.requireSecret("apiKey"),
+    ...(warnDays === undefined ? {} : { expiryWarningDays: warnDays }),
+  });
+  const apiAcme = new AcmeCertificate("api-acme", { app, hostname: `api.${domain}` });
+  const wildcard = new AcmeCertificate("wildcard", { app, hostname: `*.${domain}` });
+  const shortChain = config.get("shortChain");
+  const short = shortChain
+    ? new CustomCertificate("short", {
+        app,
+        hostname: `short.${domain}`,
+        fullchain: shortChain,
+        privateKey: config.requireSecret("shortKey"),
+      })
+    : undefined;
+  return {
+    apiExpiresAt: api.expiresAt,
+    apiExpiresInDays: api.expiresInDays,
+    apiAcmeRequested: apiAcme.acmeRequested,
+    wildcardStatus: wildcard.status,
+    shortExpiresInDays: short?.expiresInDays,
+  };
+}
+
+function rotation() {
+  const rotationDays = config.getNumber("rotationDays");
+  const scheduled = new PostgresPasswordRotation("scheduled", {
+    clusterId: "demo-pg",
+    username: "app_user",
+    ...(rotationDays === undefined ? {} : { rotationDays }),
+  });
+  // No schedule: rotates only when an input changes.
+  const manual = new PostgresPasswordRotation("manual", { clusterId: "demo-pg", username: "app_user" });
+  return {
+    scheduledPassword: scheduled.password,
+    scheduledRotatedAt: scheduled.rotatedAt,
+    scheduledNextRotationAt: scheduled.nextRotationAt,
+    manualRotatedAt: manual.rotatedAt,
+  };
+}
+
+export const state = {
+  ...(parts.has("quickstart") ? quickstart() : {}),
+  ...(parts.has("volumes") ? volumes() : {}),
+  ...(parts.has("certificates") ? certificates() : {}),
+  ...(parts.has("rotation") ? rotation() : {}),
+};

@@ -1,0 +1,57 @@
+/**
+ * Runs `preview`, `up` or `refresh` of an Automation API stack and keeps what a user sees and the
+ * engine planned: the printed output, each step's operation by resource, and the warnings.
+ */
+import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
+
+/** What one command printed and planned. */
+export interface Observed<R> {
+  result: R;
+  /** Everything the CLI printed. */
+  output: string;
+  /**
+   * Every step that changes something, as `op name` (the URN's last part); a replacement is one
+   * `replace`. A refresh's changes are in its result's summary.
+   */
+  changes: string[];
+  /** The text of every warning, with the name of the resource it is attached to (or "stack"). */
+  warnings: string[];
+}
+
+/** Steps that change nothing (a refresh's own steps are judged by its summary). */
+const UNCHANGED = new Set(["same", "read", "refresh"]);
+/** The steps of one replacement, reported as one `replace`. */
+const REPLACEMENT = new Set(["replace", "create-replacement", "delete-replaced"]);
+
+const lastPart = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+
+function observed<R>(result: R, output: string, events: EngineEvent[]): Observed<R> {
+  const changes = events.flatMap((e) => {
+    const meta = e.resourcePreEvent?.metadata;
+    // A provider's own step (its config changed with the stack's) is not a resource's change.
+    if (!meta || UNCHANGED.has(meta.op) || meta.type.startsWith("pulumi:providers:")) return [];
+    return [`${REPLACEMENT.has(meta.op) ? "replace" : meta.op} ${lastPart(meta.urn)}`];
+  });
+  const warnings = events.flatMap((e) => {
+    const d = e.diagnosticEvent;
+    if (d?.severity !== "warning") return [];
+    return [`${d.urn ? lastPart(d.urn) : "stack"}: ${d.message.trim()}`];
+  });
+  return { result, output, changes: [...new Set(changes)], warnings };
+}
+
+type Run<R> = (opts: { onOutput: (s: string) => void; onEvent: (e: EngineEvent) => void }) => Promise<R>;
+
+async function run<R>(command: Run<R>): Promise<Observed<R>> {
+  let output = "";
+  const events: EngineEvent[] = [];
+  const result = await command({ onOutput: (s) => (output += s), onEvent: (e) => events.push(e) });
+  return observed(result, output, events);
+}
+
+/** `pulumi preview`, observed. */
+export const observedPreview = (stack: Stack) => run((o) => stack.preview(o));
+/** `pulumi up --yes` (no separate preview), observed. */
+export const observedUp = (stack: Stack) => run((o) => stack.up(o));
+/** `pulumi refresh --yes`, observed. */
+export const observedRefresh = (stack: Stack) => run((o) => stack.refresh(o));

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { inputFailures } from "../../../provider/declaration";
+import { customCertificateDeclaration } from "../../../provider/declarations";
+import { certificateExpiryWarning, daysUntil, grownElsewhereWarning } from "../../../provider/lifetime";
+import { days, makeCert, type TestCert } from "../../support/certs";
+
+const NOW = new Date("2027-03-01T12:00:00Z");
+const at = (offsetDays: number) => new Date(NOW.getTime() + days(offsetDays)).toISOString();
+
+describe("certificateExpiryWarning", () => {
+  it("says nothing further away than the window", () => {
+    expect(certificateExpiryWarning("api.example.com", at(31), NOW)).toBeUndefined();
+    expect(certificateExpiryWarning("api.example.com", at(8), NOW, 7)).toBeUndefined();
+  });
+  it("names the hostname, the expiry date and the days left from 30 days before", () => {
+    expect(certificateExpiryWarning("api.example.com", at(12.5), NOW)).toBe(
+      "the custom certificate of api.example.com expires on 2027-03-14 00:00 UTC (in 12 days): import a renewed chain (new fullchain and privateKey) and run `pulumi up` before then",
+    );
+    expect(certificateExpiryWarning("api.example.com", at(0.5), NOW)).toMatch(/\(in less than a day\)/);
+  });
+  it("is louder once expired", () => {
+    expect(certificateExpiryWarning("*.example.com", at(-3.2), NOW)).toBe(
+      "EXPIRED: the custom certificate of *.example.com expired on 2027-02-26 07:12 UTC (3 days ago); clients served it see an expired certificate: import a renewed chain (new fullchain and privateKey) and run `pulumi up`",
+    );
+  });
+  it("with a window of 0 warns only once expired", () => {
+    expect(certificateExpiryWarning("a.example.com", at(0.1), NOW, 0)).toBeUndefined();
+    expect(certificateExpiryWarning("a.example.com", at(-0.1), NOW, 0)).toMatch(
+      /^EXPIRED: .*less than a day ago/,
+    );
+  });
+});
+
+describe("daysUntil", () => {
+  it("counts whole days left, negative once expired, null when unknown", () => {
+    expect(daysUntil(at(12.5), NOW)).toBe(12);
+    expect(daysUntil(at(-0.5), NOW)).toBe(-1);
+    expect(daysUntil(null, NOW)).toBeNull();
+    expect(daysUntil("not a date", NOW)).toBeNull();
+  });
+});
+
+describe("grownElsewhereWarning", () => {
+  it("warns only when the platform's volume is larger than the program asks", () => {
+    expect(grownElsewhereWarning("data", "vol_1", 10, 3)).toMatch(
+      /^volume data \(vol_1\) is 10 GB at the platform, more than sizeGb 3 in the program: it grew outside this stack/,
+    );
+    expect(grownElsewhereWarning("data", "vol_1", 10, 10)).toBeUndefined();
+  });
+});
+
+describe("CustomCertificate expiry is checked when a chain is imported, not afterwards", () => {
+  let expired: TestCert;
+  let other: TestCert;
+  const host = "old.example.com";
+  beforeAll(async () => {
+    [expired, other] = await Promise.all([
+      makeCert(host, [host], { from: Date.now() - days(60), to: Date.now() - days(1) }),
+      makeCert(host, [host], { from: Date.now() - days(60), to: Date.now() - days(2) }),
+    ]);
+  });
+  const inputs = (c: TestCert, hostname = host) => ({
+    app: "demo-app",
+    hostname,
+    fullchain: c.cert,
+    privateKey: c.key,
+  });
+  const failures = (news: Record<string, unknown>, olds: Record<string, unknown>) =>
+    inputFailures(customCertificateDeclaration, news, olds).map((f) => f.reason);
+
+  it("a new resource with an expired chain is refused", () => {
+    expect(failures(inputs(expired), {})).toEqual([
+      expect.stringMatching(/^fullchain: the certificate expired on /),
+    ]);
+  });
+  it("the same chain, key and hostname as imported before are not refused for expiring since", () => {
+    expect(failures(inputs(expired), inputs(expired))).toEqual([]);
+  });
+  it("a changed chain and key are imported again, so an expired one is refused", () => {
+    expect(failures(inputs(expired), inputs(other))).toEqual([
+      expect.stringMatching(/^fullchain: the certificate expired on /),
+    ]);
+  });
+  it("the same chain for another app is a new import, so it is refused", () => {
+    expect(failures(inputs(expired), { ...inputs(expired), app: "other-app" })).toEqual([
+      expect.stringMatching(/^fullchain: the certificate expired on /),
+    ]);
+  });
+  it("never puts PEM text in a failure", () => {
+    for (const reason of failures(inputs(expired), {})) expect(reason).not.toMatch(/-----BEGIN|PRIVATE KEY/);
+  });
+});
