@@ -66,7 +66,10 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
     super("platform:index:VolumeSnapshot", name, {}, opts);
     this.request = new VolumeSnapshotRequest(name, args, { parent: this });
     this.backupId = this.request.backupId;
-    this.snapshotId = this.request.snapshotId;
+    // The request's id is the snapshot id, and stays known while an in-place update of the request
+    // is previewed (its outputs do not: a dynamic provider has no update preview). A volume
+    // restored from `snapshotId` would otherwise preview as a replacement.
+    this.snapshotId = this.request.id;
     this.state = this.request.state;
     this.size = this.request.size;
     this.digest = this.request.digest;

@@ -37,6 +37,10 @@ export class Volume extends PlatformResource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
     super(volumeDeclaration, volumeProvider, "Volume", name, args, opts);
+    // The id, which is the volume id: unlike an output, it stays known while an in-place update is
+    // previewed (a dynamic provider has no update preview, so the engine then knows only the
+    // inputs). A snapshot or fork fed from `volumeId` would otherwise preview as a replacement.
+    (this as { volumeId: pulumi.Output<string> }).volumeId = this.id;
     warnIfGrownElsewhere(this, args.sizeGb);
   }
 }

@@ -8,6 +8,7 @@ import {
   useE2eEmulator,
 } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { observedPreview } from "../support/observed";
 import { step } from "../support/step";
 
 // The lifecycle runs against the emulator's full answers and against its sparse ones (what the
@@ -68,6 +69,9 @@ describe.each(RESPONSE_MODES)(
           await step("growth", async () => {
             // Growth and retention in one in-place update.
             await stack.setAllConfig({ sizeGb: { value: "20" }, retention: { value: "9" } });
+            // The preview plans that update only: the snapshot fed from `volumeId` and the volume
+            // restored from it do not preview as replacements (the id stays known).
+            expect((await observedPreview(stack)).changes).toEqual(["update data"]);
             const grown = await stack.up();
             expect(grown.summary.resourceChanges).toMatchObject({ update: 1 });
             expect(grown.outputs.dataSize?.value).toBe(20);
@@ -100,9 +104,23 @@ describe.each(RESPONSE_MODES)(
             await e.api("PUT", `/v1/apps/demo-app/volumes/${dataId}`, { snapshot_retention: 12 });
             const drift = await stack.refresh();
             expect(drift.summary.resourceChanges).toMatchObject({ update: 1 });
-            expect(drift.stdout).toMatch(/sizeGb/);
-            // The program catches up with reality: nothing to do.
+            expect(drift.stdout).toMatch(/snapshotRetention/);
+            // The unchanged program plans the retention back, and nothing for the size, which grew
+            // beyond the program's 20 GB elsewhere (a snapshot fed from `volumeId` stays put).
+            const replan = await observedPreview(stack);
+            expect(replan.changes).toEqual(["update data"]);
+            // Retention caught up: nothing to do, and a warning says the size grew elsewhere.
+            await stack.setConfig("retention", { value: "12" });
+            const grown = await observedPreview(stack);
+            expect(grown.changes).toEqual([]);
+            expect(grown.warnings).toContainEqual(
+              expect.stringMatching(
+                /^data: volume data \(vol_\w+\) is 30 GB at the platform, more than sizeGb 20/,
+              ),
+            );
+            // The program catches up with reality: nothing to do, no warning.
             await stack.setAllConfig({ sizeGb: { value: "30" }, retention: { value: "12" } });
+            expect((await observedPreview(stack)).warnings).toEqual([]);
             await stack.preview({ expectNoChanges: true });
           });
 

@@ -16,7 +16,9 @@ beforeAll(() => {
       newResource(args) {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs });
         const { __provider: _p, ...state } = args.inputs;
-        return { id: `${args.name}-id`, state: { ...state, password: "s3cret-pw", snapshotId: "vs_mock" } };
+        // A snapshot request's id is its snapshot id, a volume's id its volume id (as the runtime does).
+        const id = args.type.endsWith(":VolumeSnapshotRequest") ? "vs_mock" : `${args.name}-id`;
+        return { id, state: { ...state, password: "s3cret-pw", snapshotId: "vs_mock" } };
       },
       call(args) {
         return args.inputs;
@@ -109,6 +111,11 @@ describe("resource declarations", () => {
 
   it("exposes the child's snapshotId on the component", async () => {
     expect(await settled(declared.snapshot.snapshotId)).toBe("vs_mock");
+  });
+
+  it("gives volumeId and snapshotId from the resources' ids, which stay known while an update is previewed", async () => {
+    expect(await settled(declared.volume.volumeId)).toBe(await settled(declared.volume.id));
+    expect(await settled(declared.snapshot.snapshotId)).toBe(await settled(declared.snapshot.request.id));
   });
 
   it("registers every output its declaration names, so the program can read each one", async () => {
