@@ -111,13 +111,17 @@ export class CertificatesClient {
     });
   }
 
-  /** Runs a fresh DNS validation; the answer adds `dns_records` with what actually resolves. */
+  /**
+   * Runs a fresh DNS validation; the answer adds `dns_records` with what actually resolves. It
+   * only reads (spec 4.2 rule 4), so a lost answer or a 502/504 is repeated like a GET's.
+   */
   check(app: string, hostname: string, opts?: CallOptions): Promise<CertificateCheckResponse> {
     return this.transport.request({
       method: "POST",
       path: apiPath`/v1/apps/${app}/certificates/${hostname}/check`,
       schema: CertificateCheckResponseSchema,
       signal: opts?.signal,
+      idempotent: true,
     });
   }
 

@@ -62,6 +62,12 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   signal?: AbortSignal | undefined;
   /** Names the error row of a non-2xx answer (the ApiError's `reason`), for families that have rows. */
   reasonOf?: (status: number, platformMessage: string) => PostgresErrorReason | undefined;
+  /**
+   * Whether sending the request twice does no more than sending it once, so an unknown outcome
+   * (a lost answer, a 502/504) is repeated. Default: every method but POST. A POST that only
+   * reads (the certificate DNS check) says so here.
+   */
+  idempotent?: boolean;
 }
 
 // Connection failures that prove the request never left: safe to repeat for any method.
@@ -93,7 +99,8 @@ export class Transport {
 
   /**
    * Sends one logical request, retrying what is safe to retry, and returns the validated body.
-   * Throws ApiError, TransportError, AmbiguousRequestError (POST whose outcome is unknown),
+   * Throws ApiError, TransportError, AmbiguousRequestError (a request that is not idempotent, a
+   * POST by default, whose outcome is unknown),
    * ResponseValidationError, or the signal's reason once it aborts.
    */
   async request<S extends z.ZodType | undefined>(
@@ -101,7 +108,7 @@ export class Transport {
   ): Promise<S extends z.ZodType ? z.output<S> : undefined> {
     const { config } = this;
     const { method, signal } = spec;
-    const repeatable = method !== "POST";
+    const repeatable = spec.idempotent ?? method !== "POST";
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const fullPath = config.pathPrefix + spec.path;
     const deadlineAt = Date.now() + config.deadlineMs;

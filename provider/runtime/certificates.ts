@@ -222,9 +222,10 @@ function describePending(
 }
 
 /**
- * Waits until the hostname is active when the inputs ask for it (`waitForActive`). On timeout the
- * certificate exists: it is kept in the stack (a ResourceInitError with id `id`, its message
- * naming what is still pending) so nothing leaks, and the next `up` waits again.
+ * Waits until the hostname is active when the inputs ask for it (`waitForActive`). The certificate
+ * exists by then, so when the wait fails (a timeout, or a check that keeps failing) it is kept in
+ * the stack (a ResourceInitError with id `id`, its message naming what is pending or what failed):
+ * nothing leaks, and the next `up` waits again.
  */
 export async function waitIfRequested(
   resource: CertificateResourceKind,
@@ -244,14 +245,11 @@ export async function waitIfRequested(
     );
     return active;
   } catch (err) {
-    if (!(err instanceof TimeoutError)) throw explain(err, `checking DNS of ${hostname} (app ${app})`);
-    const last = (err.lastSeen as CertificateCheckResponse | undefined) ?? details;
-    throw keptInStack(
-      id,
-      resource.outputs(details, inputs),
-      inputs,
-      `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending(last, resource.kind)}. ${KEEP_WAITING}`,
-    );
+    const message =
+      err instanceof TimeoutError
+        ? `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending((err.lastSeen as CertificateCheckResponse | undefined) ?? details, resource.kind)}. ${KEEP_WAITING}`
+        : `${explain(err, `checking DNS of ${hostname} (app ${app})`).message}. The ${resource.kind} certificate exists. ${KEEP_WAITING}`;
+    throw keptInStack(id, resource.outputs(details, inputs), inputs, message);
   }
 }
 

@@ -95,6 +95,34 @@ describe("AcmeCertificate", () => {
     expect(err.properties.__provider).toBe(PROVIDER);
   });
 
+  it("keeps the certificate in the stack when the DNS check keeps failing during the wait", async () => {
+    await h.control.faults.add({
+      method: "POST",
+      path: "/v1/apps/*/certificates/*/check",
+      kind: "status",
+      status: 502,
+      times: 0,
+    });
+    try {
+      const err = await rejectionOf(
+        runtime.acmeCertificate.create(
+          withProvider({
+            app: APP,
+            hostname: "flaky.example.com",
+            waitForActive: true,
+            waitTimeoutSeconds: 5,
+          }),
+        ),
+      );
+      expect(err.message).toMatch(/checking DNS of flaky\.example\.com .*502/);
+      expect(err.message).toMatch(/It is kept in the stack; run `pulumi up` again/);
+      expect(err.id).toBe("flaky.example.com");
+      expect(err.properties).toMatchObject({ acmeRequested: true, __provider: PROVIDER });
+    } finally {
+      await h.control.faults.clear();
+    }
+  });
+
   it("refuses an existing ACME request unless adoptExisting is set", async () => {
     await h.api("POST", `/v1/apps/${APP}/certificates/acme`, { hostname: "taken.example.com" });
     await expect(

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AmbiguousRequestError,
@@ -80,6 +82,38 @@ describe("retries", () => {
     const { srv, client } = await setup(failing(5, (res) => json(res, status, { error: "gw" })));
     await expect(client.volumes.createSnapshot("a", "v")).rejects.toBeInstanceOf(AmbiguousRequestError);
     expect(srv.seen.length).toBe(1);
+  });
+
+  // The DNS check is a POST that only reads (spec 4.2 rule 4): repeated like a GET.
+  const checkAnswer = JSON.parse(
+    readFileSync(join(__dirname, "../../fixtures/wire/certificate-check.spec.json"), "utf8"),
+  );
+
+  it.each([502, 504])(
+    "the certificate check (a POST that only reads) is retried after %i",
+    async (status) => {
+      let count = 0;
+      const { srv, client } = await setup((_req, res) =>
+        count++ < 1 ? json(res, status, { error: "gw" }) : json(res, 200, checkAnswer),
+      );
+      const answer = await client.certificates.check("a", "h.example.com");
+      expect(answer.hostname).toBe(checkAnswer.hostname);
+      expect(srv.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+        "POST /v1/apps/a/certificates/h.example.com/check",
+        "POST /v1/apps/a/certificates/h.example.com/check",
+      ]);
+    },
+  );
+
+  it("the certificate check is retried after the connection drops", async () => {
+    let count = 0;
+    const { srv, client } = await setup((_req, res) =>
+      count++ < 1 ? drop(res) : json(res, 200, checkAnswer),
+    );
+    await expect(client.certificates.check("a", "h.example.com")).resolves.toMatchObject({
+      hostname: checkAnswer.hostname,
+    });
+    expect(srv.seen.length).toBe(2);
   });
 
   it("GET retries on a reset connection", async () => {
