@@ -34,6 +34,7 @@ export {
   type SnapshotInfo,
   type VolumeInfo,
 } from "./lookups";
+export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./recover-stack";
 export { AcmeCertificate, type AcmeCertificateArgs } from "./resources/acme-certificate";
 export { CustomCertificate, type CustomCertificateArgs } from "./resources/custom-certificate";
 export {

@@ -1,5 +1,5 @@
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
-import { AcmeCertificate, Volume } from "pulumi-platform";
+import { AcmeCertificate, recoverStack, Volume } from "pulumi-platform";
 
 /** What one stack of the fleet holds: a volume and a certificate of its app. */
 export function appProgram(app: string) {
@@ -82,6 +82,9 @@ async function runOne(
       changes = res.summary.resourceChanges ?? {};
       await stack.workspace.removeStack(stackName);
     } else {
+      // A run killed before (a lost runner) left pending creates and a lock: recover first. With
+      // nothing pending this is one stack export; a live update's lock is never removed.
+      await recoverStack(stack, { unlockIfStale: true });
       const res = await stack.up();
       changes = res.summary.resourceChanges ?? {};
     }

@@ -58,10 +58,17 @@ export type PendingAction =
 
 /** What recover reads from the platform; the sdk in the command, anything in tests. */
 export interface PlatformLookups {
-  /** The app's volumes: id, name, region, state, created_at. */
-  volumes(
-    app: string,
-  ): Promise<{ id: string; name: string; region: string; state: string; created_at: string }[]>;
+  /** The app's volumes: id, name, region, state, created_at, attachment. */
+  volumes(app: string): Promise<
+    {
+      id: string;
+      name: string;
+      region: string;
+      state: string;
+      created_at: string;
+      attached_machine_id: string | null;
+    }[]
+  >;
   /** The hostname's kinds, or undefined when the hostname does not exist. */
   hostname(app: string, hostname: string): Promise<{ acme: boolean; custom: boolean } | undefined>;
 }
@@ -84,19 +91,35 @@ function owned(resources: CheckpointResource[]): Set<string> {
   return keys;
 }
 
-/** The plan for every pending create of the deployment. */
+/**
+ * The plan for every pending create of the deployment. A volume a pending create made is named
+ * like it, owned by no resource, attached to nothing, and created after `since` when given (the
+ * interrupted update's start, from its lock, else the end of the last update that completed).
+ */
 export async function planRecovery(
   exported: ExportedDeployment,
   platform: PlatformLookups,
+  options: { since?: Date } = {},
 ): Promise<PendingAction[]> {
+  const since = options.since?.getTime() ?? Number.NEGATIVE_INFINITY;
   const deployment = exported.deployment;
   const own = owned(deployment.resources ?? []);
   const plan: PendingAction[] = [];
   const claimed = new Set<string>();
+  const existing = new Set((deployment.resources ?? []).map((r) => r.urn));
   for (const op of deployment.pending_operations ?? []) {
     const r = op.resource;
     const kind = kindOf(r.type);
     if (op.type !== "creating") continue;
+    if (kind !== undefined && existing.has(r.urn)) {
+      plan.push({
+        action: "clear",
+        kind,
+        urn: r.urn,
+        why: "a later `pulumi up` created this resource again; `--sweep` finds what the interrupted create left",
+      });
+      continue;
+    }
     const inputs = r.inputs ?? {};
     const app = str(inputs.app);
     if (kind === "volume" && app) {
@@ -106,6 +129,8 @@ export async function planRecovery(
         (v) =>
           v.name === name &&
           v.state !== "destroyed" &&
+          v.attached_machine_id === null &&
+          Date.parse(v.created_at) > since &&
           (!region || v.region === region) &&
           !own.has(v.id) &&
           !claimed.has(v.id),
@@ -132,7 +157,7 @@ export async function planRecovery(
           action: "clear",
           kind,
           urn: r.urn,
-          why: `no volume named "${name}" that the stack does not own exists in app ${app}`,
+          why: `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
         });
       }
       continue;

@@ -11,7 +11,6 @@
  * pending creates are ambiguous and were left for you.
  * @module
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,50 +22,105 @@ import { parseCommandLine, UsageError } from "./command-line";
 import { applyRecovery } from "./recover-checkpoint";
 import {
   type ExportedDeployment,
+  kindOf,
   type PendingAction,
   type PlatformLookups,
   planRecovery,
 } from "./recover-plan";
+import { cliStackAccess, type StackAccess } from "./stack-access";
+import { fileBackendLocks, judgeLock, parseDuration } from "./stack-lock";
+import { type Orphan, planSweep } from "./sweep-plan";
 
 /** Exit codes of `pulumi-platform recover`. */
 export const RECOVER_EXIT = { ok: 0, failed: 1, usage: 2, notApplied: 3 } as const;
+
+/** Default of `--stale-after`: longer than any update a pipeline runs. */
+const DEFAULT_STALE_AFTER = "6h";
+/** Default of `--window`: how long before an owned volume's creation an orphan of it may be. */
+const DEFAULT_WINDOW = "24h";
 
 const HELP = `usage: pulumi-platform recover [options]
 
 After an interrupted \`pulumi up\`, finds what its pending creates made at the platform that no
 resource of the stack owns, shows the plan, then imports those into the stack (or deletes them
 with --delete) and drops the pending creates that made nothing. Run \`pulumi up\` afterwards.
+With nothing pending it does nothing (one \`pulumi stack export\`): run it before every \`up\`.
 
 options:
-  --stack <name>     the stack (default: the selected stack)
-  --cwd <dir>        the Pulumi project directory (default: the current directory)
-  --delete           delete what the interrupted up made, instead of importing it
-  --unlock           first remove the lock the killed update left (\`pulumi cancel\`); only
-                     when no other update of this stack is running
-  --yes              apply without asking
-  -h, --help         this help
+  --stack <name>         the stack (default: the selected stack)
+  --cwd <dir>            the Pulumi project directory (default: the current directory)
+  --delete               delete what the interrupted up made, instead of importing it
+  --unlock-if-stale      remove the stack's lock when the update that took it is gone: its
+                         process no longer runs on this machine, or it was taken on another
+                         machine longer ago than --stale-after. A live update's lock is kept.
+                         Only file:// backends (their locks can be read)
+  --stale-after <dur>    for --unlock-if-stale, e.g. 90m, 6h, 2d (default ${DEFAULT_STALE_AFTER})
+  --unlock               remove the lock unconditionally (\`pulumi cancel\`); only when you know
+                         no other update of this stack is running
+  --sweep                also find volumes an interrupted up made whose pending creates are gone
+                         (after \`refresh --clear-pending-creates\`, or reruns): unattached, named
+                         and placed like an owned volume, created shortly before it (after the
+                         last update that completed before it, at most --window earlier).
+                         Deleted with --delete --yes; never imported
+  --window <dur>         for --sweep (default ${DEFAULT_WINDOW})
+  --yes                  apply without asking
+  -h, --help             this help
 
 Credentials: the stack config (platform:apiUrl, platform:apiToken), else PLATFORM_API_URL and
 PLATFORM_API_TOKEN. The checkpoint before the change is saved to a file first (path printed).
 
 exit codes: 0 recovered or nothing to do, 1 pulumi or platform failure, 2 usage or no credentials,
-3 not applied (declined, no --yes without a terminal) or ambiguous creates left for you
+3 not applied (declined, no --yes without a terminal, a live lock kept) or ambiguous creates left
 `;
 
-interface RecoverOptions {
-  stack?: string;
-  cwd: string;
-  delete: boolean;
-  unlock: boolean;
-  yes: boolean;
+/** What `recover` is asked to do. */
+export interface RecoverOptions {
+  /** Delete what the interrupted update made instead of importing it (and delete sweep orphans). */
+  delete?: boolean;
+  /** Remove the lock unconditionally. */
+  unlock?: boolean;
+  /** Remove the lock when it is stale (see ./stack-lock). */
+  unlockIfStale?: boolean;
+  /** For `unlockIfStale`: a lock taken on another machine is stale after this long (default 6 h). */
+  staleAfterMs?: number;
+  /** Also look for orphans whose pending creates are gone. */
+  sweep?: boolean;
+  /** For `sweep` (default 24 h). */
+  windowMs?: number;
+  /** Apply without asking. */
+  yes?: boolean;
+  /** Where the plan and progress are written (default: standard output). */
+  write?: (text: string) => void;
+  /** Credentials when the stack config and the environment should not be read. */
+  apiUrl?: string;
+  apiToken?: string;
+  /** Where PLATFORM_API_URL / PLATFORM_API_TOKEN are read (default: this process's environment). */
+  environment?: Record<string, string | undefined>;
 }
 
-function optionsOf(argv: string[]): RecoverOptions | "help" {
+interface CommandOptions extends RecoverOptions {
+  stack?: string;
+  cwd: string;
+}
+
+function duration(value: unknown, option: string, fallback: string): number {
+  const text = typeof value === "string" ? value : fallback;
+  const ms = parseDuration(text);
+  if (ms === undefined)
+    throw new UsageError(`--${option} takes a duration like 90m, 6h or 2d (got "${text}")`);
+  return ms;
+}
+
+function optionsOf(argv: string[]): CommandOptions | "help" {
   const values = parseCommandLine(argv, {
     stack: { type: "string" },
     cwd: { type: "string" },
     delete: { type: "boolean" },
     unlock: { type: "boolean" },
+    "unlock-if-stale": { type: "boolean" },
+    "stale-after": { type: "string" },
+    sweep: { type: "boolean" },
+    window: { type: "string" },
     yes: { type: "boolean", short: "y" },
     help: { type: "boolean", short: "h" },
   });
@@ -75,39 +129,24 @@ function optionsOf(argv: string[]): RecoverOptions | "help" {
     cwd: path.resolve(typeof values.cwd === "string" ? values.cwd : "."),
     delete: values.delete === true,
     unlock: values.unlock === true,
+    unlockIfStale: values["unlock-if-stale"] === true,
+    staleAfterMs: duration(values["stale-after"], "stale-after", DEFAULT_STALE_AFTER),
+    sweep: values.sweep === true,
+    windowMs: duration(values.window, "window", DEFAULT_WINDOW),
     yes: values.yes === true,
     ...(typeof values.stack === "string" && values.stack !== "" ? { stack: values.stack } : {}),
   };
 }
 
-function pulumi(options: RecoverOptions, args: string[]): string {
-  const stack = options.stack ? ["--stack", options.stack] : [];
-  try {
-    return execFileSync("pulumi", [...args, ...stack], {
-      cwd: options.cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 512 * 1024 * 1024,
-    });
-  } catch (err) {
-    const stderr = String((err as { stderr?: unknown }).stderr ?? "").trim();
-    throw new Error(`\`pulumi ${args.join(" ")}\` failed: ${stderr || (err as Error).message}`);
-  }
-}
-
-/** A stack config value, or undefined when the key is not set. */
-function stackConfig(options: RecoverOptions, key: string): string | undefined {
-  try {
-    const value = pulumi(options, ["config", "get", key]).trim();
-    return value === "" ? undefined : value;
-  } catch {
-    return undefined;
-  }
-}
-
-function credentials(options: RecoverOptions): { apiUrl: string; apiToken: string } {
-  const apiUrl = stackConfig(options, "platform:apiUrl") ?? process.env.PLATFORM_API_URL?.trim();
-  const apiToken = stackConfig(options, "platform:apiToken") ?? process.env.PLATFORM_API_TOKEN?.trim();
+async function credentials(
+  access: StackAccess,
+  options: RecoverOptions,
+): Promise<{ apiUrl: string; apiToken: string }> {
+  const env = options.environment ?? process.env;
+  const apiUrl =
+    options.apiUrl ?? (await access.configValue("platform:apiUrl")) ?? env.PLATFORM_API_URL?.trim();
+  const apiToken =
+    options.apiToken ?? (await access.configValue("platform:apiToken")) ?? env.PLATFORM_API_TOKEN?.trim();
   if (!apiUrl)
     throw new UsageError("no platform API URL: set platform:apiUrl in the stack config or PLATFORM_API_URL");
   if (!apiToken)
@@ -141,6 +180,12 @@ function describe(plan: PendingAction[], deleting: boolean): string {
   return lines.join("\n");
 }
 
+function describeOrphans(orphans: Orphan[], deleting: boolean): string {
+  return orphans
+    .map((o) => `  ${deleting ? "delete" : "ORPHAN"}  ${o.what}\n          twin of ${o.twin}`)
+    .join("\n");
+}
+
 async function confirmed(options: RecoverOptions, write: (t: string) => void): Promise<boolean> {
   if (options.yes) return true;
   if (!process.stdin.isTTY) {
@@ -155,38 +200,115 @@ async function confirmed(options: RecoverOptions, write: (t: string) => void): P
   }
 }
 
-/** Runs the command with its arguments; resolves to the process exit code. */
-export async function run(argv: string[]): Promise<number> {
-  const out = (t: string) => process.stdout.write(t);
-  const err = (t: string) => process.stderr.write(t);
-  let options: RecoverOptions | "help";
-  let creds: { apiUrl: string; apiToken: string };
-  try {
-    options = optionsOf(argv);
-    if (options === "help") {
-      out(HELP);
-      return RECOVER_EXIT.ok;
-    }
-    creds = credentials(options);
-  } catch (e) {
-    err(`pulumi-platform recover: ${(e as Error).message}\n`);
-    return e instanceof UsageError ? RECOVER_EXIT.usage : RECOVER_EXIT.failed;
+/** The stack and project of a deployment, from a URN (`urn:pulumi:<stack>::<project>::…`). */
+function namesOf(exported: ExportedDeployment): { stack: string; project: string } | undefined {
+  const urn =
+    exported.deployment.resources?.[0]?.urn ?? exported.deployment.pending_operations?.[0]?.resource.urn;
+  const [head, project] = urn?.split("::") ?? [];
+  const stack = head?.split(":").at(-1);
+  return stack && project ? { stack, project } : undefined;
+}
+
+/** What the stack's locks say: whether to unlock, when the interrupted update began, and why. */
+interface LockVerdict {
+  /** Locks exist and every one is stale. */
+  unlock: boolean;
+  /** A lock exists that is not stale (or cannot be judged): the stack must be left alone. */
+  live: string | undefined;
+  /** The start of the update whose lock was found (the earliest lock). */
+  since: Date | undefined;
+  notes: string[];
+}
+
+async function judgeLocks(
+  access: StackAccess,
+  exported: ExportedDeployment,
+  options: RecoverOptions,
+): Promise<LockVerdict> {
+  const names = namesOf(exported) ?? { stack: await access.stackName(), project: await access.projectName() };
+  const url = await access.backendUrl();
+  const locks = fileBackendLocks(url, names.project, names.stack);
+  if (locks === undefined) {
+    // Another backend: its locks are its own business (a service ends a dead update's lease).
+    return {
+      unlock: false,
+      live: undefined,
+      since: undefined,
+      notes: ["the backend is not a file:// one, so its locks cannot be judged here: left as they are"],
+    };
   }
+  const verdicts = locks.map((lock) => ({
+    lock,
+    ...judgeLock(lock, { staleAfterMs: options.staleAfterMs ?? 6 * 3_600_000 }),
+  }));
+  const live = verdicts.find((v) => !v.stale);
+  const starts = locks.map((l) => l.timestamp.getTime()).filter((t) => !Number.isNaN(t));
+  return {
+    unlock: locks.length > 0 && !live,
+    live: live ? `the stack is locked by an update that may still run: ${live.why}` : undefined,
+    since: starts.length > 0 ? new Date(Math.min(...starts)) : undefined,
+    notes: verdicts.map((v) => `lock ${path.basename(v.lock.file)}: ${v.stale ? "stale" : "live"}, ${v.why}`),
+  };
+}
+
+/**
+ * Recovers `access`'s stack after an interrupted `pulumi up` (see the command's help); resolves to
+ * its exit code. With nothing pending, no lock to judge and no sweep it costs one stack export.
+ */
+export async function recoverWith(access: StackAccess, options: RecoverOptions): Promise<number> {
+  const out = options.write ?? ((t: string) => process.stdout.write(t));
+  const exported = await access.exportDeployment();
+  const ours = (exported.deployment.pending_operations ?? []).filter(
+    (op) => op.type === "creating" && kindOf(op.resource.type) !== undefined,
+  );
+  const locks = options.unlockIfStale ? await judgeLocks(access, exported, options) : undefined;
+  for (const note of locks?.notes ?? []) out(`pulumi-platform recover: ${note}\n`);
+  if (ours.length === 0 && !options.sweep) {
+    const unlocked = await unlockIfAsked(access, options, locks, out);
+    if (unlocked === "kept") return RECOVER_EXIT.notApplied;
+    out("pulumi-platform recover: no pending creates of pulumi-platform resources; nothing to do.\n");
+    return RECOVER_EXIT.ok;
+  }
+  if (locks?.live) {
+    out(`pulumi-platform recover: not applied: ${locks.live}. Nothing was changed.\n`);
+    return RECOVER_EXIT.notApplied;
+  }
+
+  const creds = await credentials(access, options);
   const client = new PlatformClient({
     baseUrl: creds.apiUrl,
     token: creds.apiToken,
     userAgent: "pulumi-platform-recover",
   });
   try {
-    const exported = JSON.parse(pulumi(options, ["stack", "export"])) as ExportedDeployment;
-    const plan = await planRecovery(exported, lookups(client));
-    if (plan.length === 0) {
-      out("pulumi-platform recover: no pending creates of pulumi-platform resources; nothing to do.\n");
+    const updates = await access.completedUpdates();
+    // The interrupted update began after the last one that completed, and when its lock says.
+    const lastEnd = Math.max(...updates.map((u) => u.endTime.getTime()), Number.NEGATIVE_INFINITY);
+    const since = locks?.since ?? (Number.isFinite(lastEnd) ? new Date(lastEnd) : undefined);
+    const plan = await planRecovery(exported, lookups(client), since ? { since } : {});
+    const orphans = options.sweep
+      ? await planSweep(exported, updates, (app) => client.volumes.list(app), {
+          windowMs: options.windowMs ?? 86_400_000,
+        })
+      : [];
+    if (plan.length === 0 && orphans.length === 0) {
+      const unlocked = await unlockIfAsked(access, options, locks, out);
+      if (unlocked === "kept") return RECOVER_EXIT.notApplied;
+      out("pulumi-platform recover: nothing to recover and no orphan found.\n");
       return RECOVER_EXIT.ok;
     }
-    out(
-      `pulumi-platform recover: ${plan.length} pending create(s) of an interrupted \`pulumi up\`:\n${describe(plan, options.delete)}\n`,
-    );
+    if (plan.length > 0) {
+      out(
+        `pulumi-platform recover: ${plan.length} pending create(s) of an interrupted \`pulumi up\`:\n${describe(plan, options.delete === true)}\n`,
+      );
+    }
+    if (orphans.length > 0) {
+      out(
+        `pulumi-platform recover: ${orphans.length} volume(s) an interrupted \`pulumi up\` left that the stack does not own:\n${describeOrphans(orphans, options.delete === true)}\n`,
+      );
+      if (!options.delete)
+        out("Orphans are only deleted: run again with --sweep --delete --yes to delete them.\n");
+    }
     if (!(await confirmed(options, out))) return RECOVER_EXIT.notApplied;
 
     await runtime.configure({
@@ -195,6 +317,17 @@ export async function run(argv: string[]): Promise<number> {
           k === "platform:apiUrl" ? creds.apiUrl : k === "platform:apiToken" ? creds.apiToken : undefined,
       },
     });
+    if (options.delete) {
+      for (const o of orphans) {
+        await runtime.volume.delete(o.id, { app: o.app });
+        out(`deleted ${o.what}\n`);
+      }
+    }
+    if (plan.length === 0) {
+      const unlocked = await unlockIfAsked(access, options, locks, out);
+      out(options.delete ? "Swept.\n" : "Nothing imported.\n");
+      return unlocked === "kept" ? RECOVER_EXIT.notApplied : RECOVER_EXIT.ok;
+    }
     const backup = path.join(os.tmpdir(), `pulumi-platform-recover-${Date.now()}.json`);
     fs.writeFileSync(backup, JSON.stringify(exported), { mode: 0o600 });
     out(`checkpoint before recovery saved to ${backup}\n`);
@@ -222,18 +355,14 @@ export async function run(argv: string[]): Promise<number> {
       const read = await provider.read(p.id, inputs);
       return read.id === "" ? undefined : read.props;
     });
-    const file = path.join(os.tmpdir(), `pulumi-platform-recovered-${Date.now()}.json`);
-    fs.writeFileSync(file, JSON.stringify(recovered), { mode: 0o600 });
     try {
-      if (options.unlock) pulumi(options, ["cancel", "--yes"]);
-      pulumi(options, ["stack", "import", "--file", file]);
+      await unlockIfAsked(access, options, locks, out);
+      await access.importDeployment(recovered);
     } catch (e) {
       if (!/currently locked/.test((e as Error).message)) throw e;
       throw new Error(
-        `the stack is still locked by the interrupted update (nothing was changed). If no \`pulumi\` process is running on this stack any more, run again with --unlock (it runs \`pulumi cancel\`)`,
+        `the stack is still locked by the interrupted update (nothing was changed). If no \`pulumi\` process is running on this stack any more, run again with --unlock-if-stale (or --unlock)`,
       );
-    } finally {
-      fs.rmSync(file, { force: true });
     }
     const left = plan.filter((p) => p.action === "ambiguous").length;
     out(
@@ -242,11 +371,52 @@ export async function run(argv: string[]): Promise<number> {
         : "Recovered. Run `pulumi up` to finish the interrupted update.\n",
     );
     return left > 0 ? RECOVER_EXIT.notApplied : RECOVER_EXIT.ok;
-  } catch (e) {
-    err(`pulumi-platform recover: ${(withTokenAdvice(e) as Error).message}\n`);
-    return RECOVER_EXIT.failed;
   } finally {
     runtime.resetCredentials();
     await client.close();
+  }
+}
+
+/** Removes the lock when asked to and allowed: "kept" when a live lock was left in place. */
+async function unlockIfAsked(
+  access: StackAccess,
+  options: RecoverOptions,
+  locks: LockVerdict | undefined,
+  out: (t: string) => void,
+): Promise<"unlocked" | "kept" | "none"> {
+  if (options.unlock) {
+    await access.cancel();
+    return "unlocked";
+  }
+  if (!locks) return "none";
+  if (locks.live) {
+    out(`pulumi-platform recover: lock kept: ${locks.live}\n`);
+    return "kept";
+  }
+  if (!locks.unlock) return "none";
+  await access.cancel();
+  out("pulumi-platform recover: removed the stale lock of the interrupted update.\n");
+  return "unlocked";
+}
+
+/** Runs the command with its arguments; resolves to the process exit code. */
+export async function run(argv: string[]): Promise<number> {
+  const err = (t: string) => process.stderr.write(t);
+  let options: CommandOptions | "help";
+  try {
+    options = optionsOf(argv);
+    if (options === "help") {
+      process.stdout.write(HELP);
+      return RECOVER_EXIT.ok;
+    }
+  } catch (e) {
+    err(`pulumi-platform recover: ${(e as Error).message}\n`);
+    return e instanceof UsageError ? RECOVER_EXIT.usage : RECOVER_EXIT.failed;
+  }
+  try {
+    return await recoverWith(cliStackAccess(options.cwd, options.stack), options);
+  } catch (e) {
+    err(`pulumi-platform recover: ${(withTokenAdvice(e) as Error).message}\n`);
+    return e instanceof UsageError ? RECOVER_EXIT.usage : RECOVER_EXIT.failed;
   }
 }

@@ -1,10 +1,10 @@
 import { execFile, spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { killTree, until } from "../support/kill";
 
 // A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI
 // puts plugins in their own process groups, so the tree is walked by parent pid). Volumes the
@@ -15,36 +15,6 @@ const run = promisify(execFile);
 const e = useE2eEmulator();
 const programDir = programPath("interrupted-up");
 const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
-
-/** The pid and every descendant of it, read from /proc (children before their parent dies). */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const tree: number[] = [];
-  const walk = (pid: number) => {
-    tree.push(pid);
-    for (const child of parents.get(pid) ?? []) walk(child);
-  };
-  walk(root);
-  return tree;
-}
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () => {
   it("recovers with `pulumi-platform recover` and one `pulumi up`: every volume once, 0 orphans", async () => {
@@ -71,14 +41,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       );
       const exited = new Promise((resolve) => up.once("exit", resolve));
       await until("volumes at the platform", async () => (await ours()).length >= 5);
-      const tree = processTree(up.pid as number);
-      for (const pid of tree.reverse()) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
+      const killed = killTree(up.pid as number);
       await exited;
       await e.control.faults.clear();
       await new Promise((r) => setTimeout(r, 500));
@@ -112,7 +75,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       const recorded = new Set(finished.outputs.volumeIds?.value as string[]);
       const orphans = volumes.filter((v) => !recorded.has(v.id));
       console.log(
-        `interrupted up: ${tree.length} processes killed; ${atKill} volumes at the platform, ${pending} pending creates in the checkpoint; after recover + up: ${volumes.length} volumes, ${duplicates.length} duplicates, ${orphans.length} orphans; steps typed: 2 (npx pulumi-platform recover --unlock --yes, pulumi up)`,
+        `interrupted up: ${killed} processes killed; ${atKill} volumes at the platform, ${pending} pending creates in the checkpoint; after recover + up: ${volumes.length} volumes, ${duplicates.length} duplicates, ${orphans.length} orphans; steps typed: 2 (npx pulumi-platform recover --unlock --yes, pulumi up)`,
       );
       expect(duplicates).toEqual([]);
       expect(orphans).toEqual([]);

@@ -6,6 +6,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMING } from "../../../emulator";
 import { ADOPT_EXIT, run as adopt } from "../../../provider/cli/adopt";
+import { recoverWith } from "../../../provider/cli/recover";
+import type { ExportedDeployment } from "../../../provider/cli/recover-plan";
+import type { StackAccess } from "../../../provider/cli/stack-access";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 // What a user who gets the `pulumi-platform` commands wrong sees: the exit code the help
@@ -98,12 +101,28 @@ describe("pulumi-platform recover and the dispatcher, used wrong", () => {
     expect(r.stderr).toMatch(/--force/);
   });
 
-  it("recover without credentials: exit 2, saying how to set them", async () => {
-    const r = await runCli(["recover", "--yes"]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(
+  it("recover with pending creates and no credentials: says how to set them", async () => {
+    const access = fakeStack([
+      {
+        type: "creating",
+        resource: {
+          urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/platform:Volume::v",
+          type: "pulumi-nodejs:dynamic/platform:Volume",
+          inputs: { app: "a", name: "v" },
+        },
+      },
+    ]);
+    await expect(recoverWith(access, { yes: true, environment: {}, write: () => {} })).rejects.toThrow(
       /no platform API URL: set platform:apiUrl in the stack config or PLATFORM_API_URL/,
     );
+  });
+
+  it("recover with nothing pending does nothing but one stack export (no config, no platform)", async () => {
+    const access = fakeStack([]);
+    let report = "";
+    expect(await recoverWith(access, { yes: true, environment: {}, write: (t) => (report += t) })).toBe(0);
+    expect(access.calls).toEqual(["exportDeployment"]);
+    expect(report).toMatch(/nothing to do/);
   });
 
   it("recover outside a Pulumi project: exit 1 with pulumi's reason", async () => {
@@ -115,3 +134,29 @@ describe("pulumi-platform recover and the dispatcher, used wrong", () => {
     expect(r.stderr).toMatch(/`pulumi stack export` failed/);
   });
 });
+
+/** A stack whose checkpoint holds `pending`, recording which of its operations recover used. */
+function fakeStack(pending: NonNullable<ExportedDeployment["deployment"]["pending_operations"]>) {
+  const calls: string[] = [];
+  const called =
+    <T>(name: string, value: T) =>
+    async () => {
+      calls.push(name);
+      return value;
+    };
+  const access: StackAccess & { calls: string[] } = {
+    calls,
+    exportDeployment: called("exportDeployment", {
+      version: 3,
+      deployment: { resources: [], pending_operations: pending },
+    }),
+    importDeployment: called("importDeployment", undefined),
+    cancel: called("cancel", undefined),
+    configValue: called("configValue", undefined),
+    backendUrl: called("backendUrl", "file:///nowhere"),
+    stackName: called("stackName", "dev"),
+    projectName: called("projectName", "p"),
+    completedUpdates: called("completedUpdates", []),
+  };
+  return access;
+}

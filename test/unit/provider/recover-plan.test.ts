@@ -9,12 +9,18 @@ import {
 const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
 const ACME = "pulumi-nodejs:dynamic/platform:AcmeCertificate";
 const urn = (name: string, type = VOLUME) => `urn:pulumi:dev::p::${type}::${name}`;
-const vol = (id: string, name: string) => ({
+const vol = (
+  id: string,
+  name: string,
+  over: { created_at?: string; attached_machine_id?: string | null } = {},
+) => ({
   id,
   name,
   region: "iad",
   state: "created",
   created_at: "2026-11-23T08:00:00Z",
+  attached_machine_id: null as string | null,
+  ...over,
 });
 
 function deployment(
@@ -72,6 +78,26 @@ describe("planRecovery", () => {
       platform([vol("vol_1", "same")]),
     );
     expect(plan.map((p) => p.action)).toEqual(["import", "clear"]);
+  });
+
+  it("never takes a volume attached to a machine, or one created before the interrupted update began", async () => {
+    const plan = await planRecovery(
+      deployment([{ name: "data", inputs: { app: "a", name: "data" } }]),
+      platform([
+        vol("vol_attached", "data", { attached_machine_id: "m_1" }),
+        vol("vol_old", "data", { created_at: "2026-11-23T07:00:00Z" }),
+        vol("vol_new", "data", { created_at: "2026-11-23T08:30:00Z" }),
+      ]),
+      { since: new Date("2026-11-23T08:00:00Z") },
+    );
+    expect(plan).toEqual([expect.objectContaining({ action: "import", id: "vol_new" })]);
+  });
+
+  it("clears a pending create whose resource a later `up` created again (the sweep finds the orphan)", async () => {
+    const exported = deployment([{ name: "data", inputs: { app: "a", name: "data" } }]);
+    exported.deployment.resources?.push({ urn: urn("data"), type: VOLUME, id: "vol_twin", inputs: {} });
+    const plan = await planRecovery(exported, platform([vol("vol_orphan", "data")]));
+    expect(plan).toEqual([expect.objectContaining({ action: "clear", urn: urn("data") })]);
   });
 
   it("a certificate kind on the hostname is imported; a missing one is cleared; other providers are left alone", async () => {

@@ -1,0 +1,114 @@
+/**
+ * What `pulumi-platform recover --sweep` finds after the fact: volumes an interrupted `pulumi up`
+ * created that the stack never recorded, once its pending creates are gone (`pulumi refresh
+ * --clear-pending-creates`, or reruns that created the volume again). Such an orphan has the name
+ * and region of a volume the stack owns (its twin), is attached to nothing, and was created
+ * shortly before the twin: after the last update that completed before the twin's own update
+ * (the stack's history says when), and never longer than `windowMs` before the twin. Reading
+ * only; the command deletes what the plan names.
+ *
+ * What it cannot tell apart: a volume someone else created, unattached, with the name and region
+ * of an owned one, inside that window.
+ * @module
+ */
+import { type CheckpointResource, type ExportedDeployment, kindOf } from "./recover-plan";
+
+/** A volume as the platform lists it (the members the sweep reads). */
+export interface ListedVolume {
+  id: string;
+  name: string;
+  region: string;
+  state: string;
+  created_at: string;
+  attached_machine_id: string | null;
+}
+
+/**
+ * A `pulumi up` of the stack that completed (`pulumi stack history`, kind `update`). Refreshes and
+ * destroys are left out: one run after the kill (`refresh --clear-pending-creates`) says nothing
+ * of when the killed `up` began.
+ */
+export interface CompletedUpdate {
+  startTime: Date;
+  endTime: Date;
+}
+
+/** One orphan to delete, with its owned twin. */
+export interface Orphan {
+  app: string;
+  id: string;
+  what: string;
+  /** The owned resource it duplicates. */
+  twin: string;
+}
+
+/**
+ * The earliest an update interrupted before `at` can have started: the end of the last update that
+ * completed before the update that was running at `at` (or, when none was, before `at`), and never
+ * earlier than `windowMs` before `at`.
+ */
+export function interruptedSince(updates: CompletedUpdate[], at: Date, windowMs: number): Date {
+  const t = at.getTime();
+  // The history keeps whole seconds, rounded down.
+  const running = updates.find((u) => u.startTime.getTime() <= t && t < u.endTime.getTime() + 1000);
+  const before = running ? running.startTime.getTime() : t;
+  const ends = updates.map((u) => u.endTime.getTime()).filter((end) => end <= before);
+  return new Date(Math.max(t - windowMs, ...ends));
+}
+
+interface Twin {
+  urn: string;
+  app: string;
+  name: string;
+  region: string;
+  createdAt: Date;
+}
+
+function twinOf(r: CheckpointResource): Twin | undefined {
+  if (kindOf(r.type) !== "volume" || !r.id) return undefined;
+  const o = { ...(r.inputs ?? {}), ...(r.outputs ?? {}) };
+  const createdAt = new Date(String(o.createdAt));
+  if (typeof o.app !== "string" || typeof o.name !== "string" || Number.isNaN(createdAt.getTime())) {
+    return undefined;
+  }
+  return { urn: r.urn, app: o.app, name: o.name, region: String(o.region ?? ""), createdAt };
+}
+
+/** The orphans of the stack's volumes, given each app's volumes and the stack's history. */
+export async function planSweep(
+  exported: ExportedDeployment,
+  updates: CompletedUpdate[],
+  volumes: (app: string) => Promise<ListedVolume[]>,
+  options: { windowMs: number },
+): Promise<Orphan[]> {
+  const resources = exported.deployment.resources ?? [];
+  const owned = new Set(resources.filter((r) => kindOf(r.type) === "volume" && r.id).map((r) => r.id));
+  const twins = resources.map(twinOf).filter((t): t is Twin => t !== undefined);
+  const orphans = new Map<string, Orphan>();
+  for (const app of new Set(twins.map((t) => t.app))) {
+    const listed = await volumes(app);
+    for (const twin of twins.filter((t) => t.app === app)) {
+      const since = interruptedSince(updates, twin.createdAt, options.windowMs).getTime();
+      for (const v of listed) {
+        const created = Date.parse(v.created_at);
+        const matches =
+          !owned.has(v.id) &&
+          v.state !== "destroyed" &&
+          v.attached_machine_id === null &&
+          v.name === twin.name &&
+          (twin.region === "" || v.region === twin.region) &&
+          created > since &&
+          created < twin.createdAt.getTime();
+        if (matches && !orphans.has(v.id)) {
+          orphans.set(v.id, {
+            app,
+            id: v.id,
+            what: `volume ${v.id} "${v.name}" (${v.region}, created ${v.created_at}, not attached)`,
+            twin: `${twin.urn} (created ${twin.createdAt.toISOString()})`,
+          });
+        }
+      }
+    }
+  }
+  return [...orphans.values()];
+}

@@ -1,0 +1,238 @@
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { describe, expect, it } from "vitest";
+import { platformConfig, useE2eEmulator } from "../support/e2e";
+import { programPath, type StackContext, withStack } from "../support/engine";
+import { killTree, until } from "../support/kill";
+import { step } from "../support/step";
+
+// A pipeline killed mid-`up` (SIGKILL of the CLI's process tree, several creates in flight) is
+// simply run again. Every path a pipeline may take must end with 0 orphans and 0 duplicates at the
+// platform, a clean preview, and a destroy that leaves nothing of the stack's, while two volumes of
+// the same names that the stack never made (one attached to a machine, one older than the stack's
+// last completed update) are never touched. A running update's lock is never broken.
+
+const run = promisify(execFile);
+const e = useE2eEmulator();
+const programDir = programPath("interrupted-up");
+const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
+const APP = "demo-app";
+const COUNT = 15;
+
+type Ctx = StackContext;
+
+async function pulumi(ctx: Ctx, args: string[]): Promise<string> {
+  const { stdout } = await run(path.join(ctx.cliDir, "pulumi"), [...args, "--stack", ctx.stack.name], {
+    cwd: programDir,
+    env: { ...process.env, ...ctx.env },
+  });
+  return stdout;
+}
+
+/** `pulumi-platform recover …`; resolves to its exit code and output. */
+async function recover(ctx: Ctx, args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await run(process.execPath, [cli, "recover", ...args, "--stack", ctx.stack.name], {
+      cwd: programDir,
+      env: { ...process.env, ...ctx.env },
+    });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const failed = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, out: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+  }
+}
+
+const intr = async () => (await e.state()).volumes.filter((v) => v.name.startsWith("intr_"));
+
+/** Starts `pulumi up` of all volumes with a slow read-back after each create. */
+function slowUp(ctx: Ctx) {
+  const up = spawn(
+    path.join(ctx.cliDir, "pulumi"),
+    ["up", "--yes", "--skip-preview", "--stack", ctx.stack.name],
+    {
+      cwd: programDir,
+      env: { ...process.env, ...ctx.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  up.stdout.on("data", (d) => (output += d));
+  up.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => up.once("exit", resolve));
+  return { up, exited, output: () => output };
+}
+
+async function slowReads(): Promise<void> {
+  await e.control.faults.add({
+    method: "GET",
+    path: `/v1/apps/${APP}/volumes/*`,
+    kind: "latency",
+    latencyMs: 5_000,
+    times: 0,
+  });
+}
+
+/**
+ * A stack with one volume deployed, two same-named volumes outside it (one made before that
+ * deploy, one attached to a machine), then an `up` of all 15 killed with several creates landed.
+ */
+async function killedMidUp(ctx: Ctx): Promise<{ outside: string[] }> {
+  const legacy = await e.api("POST", `/v1/apps/${APP}/volumes`, {
+    name: "intr_3",
+    region: "iad",
+    size_gb: 1,
+  });
+  await ctx.stack.setConfig("count", { value: "1" });
+  await ctx.stack.up();
+  const attached = await e.api("POST", `/v1/apps/${APP}/volumes`, {
+    name: "intr_4",
+    region: "iad",
+    size_gb: 1,
+  });
+  await e.control.volumes.attach(attached.body.id, "m_legit");
+  await ctx.stack.removeConfig("count");
+
+  await slowReads();
+  const before = (await intr()).length;
+  const { up, exited } = slowUp(ctx);
+  await until("creates at the platform", async () => (await intr()).length >= before + 5);
+  killTree(up.pid as number);
+  await exited;
+  await e.control.faults.clear();
+  await new Promise((r) => setTimeout(r, 500));
+  return { outside: [legacy.body.id, attached.body.id] };
+}
+
+/** 0 orphans, 0 duplicates, a clean preview, and a destroy that leaves only what was outside. */
+async function expectConverged(stack: Stack, outside: string[], label: string): Promise<string> {
+  const up = await stack.up();
+  const recorded = new Set(up.outputs.volumeIds?.value as string[]);
+  const volumes = await intr();
+  const ours = volumes.filter((v) => !outside.includes(v.id));
+  const names = ours.map((v) => v.name);
+  const duplicates = names.filter((n, i) => names.indexOf(n) !== i);
+  const orphans = ours.filter((v) => !recorded.has(v.id));
+  expect(duplicates, `${label}: duplicates`).toEqual([]);
+  expect(
+    orphans.map((v) => v.id),
+    `${label}: orphans`,
+  ).toEqual([]);
+  expect(ours).toHaveLength(COUNT);
+  for (const id of outside)
+    expect(
+      volumes.map((v) => v.id),
+      `${label}: outside volume kept`,
+    ).toContain(id);
+  await stack.preview({ expectNoChanges: true });
+  await stack.destroy();
+  const left = (await intr()).map((v) => v.id).sort();
+  expect(left, `${label}: destroy leaves only what the stack never made`).toEqual([...outside].sort());
+  for (const id of outside) await e.api("DELETE", `/v1/apps/${APP}/volumes/${id}`);
+  return `${label}: ${volumes.length - outside.length} volumes of the stack, ${duplicates.length} duplicates, ${orphans.length} orphans`;
+}
+
+describe("a pipeline that reruns after `pulumi up` was killed", () => {
+  const results: string[] = [];
+
+  it("(a) the README's recipe: recover --unlock-if-stale --yes, then up", async () => {
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+      const { outside } = await step("killed up", () => killedMidUp(ctx));
+      await step("recover", async () => {
+        const r = await recover(ctx, ["--unlock-if-stale", "--yes"]);
+        expect(r.out).toMatch(/stale, its process \(pid \d+\) is gone on this machine/);
+        expect(r.out).toMatch(/removed the stale lock/);
+        expect(r.code, r.out).toBe(0);
+      });
+      results.push(await step("converged", () => expectConverged(ctx.stack, outside, "(a) recover, up")));
+    });
+  });
+
+  it("(b) cancel and a plain up twice, then recover --sweep --delete --yes", async () => {
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+      const { outside } = await step("killed up", () => killedMidUp(ctx));
+      await step("cancel, up, up", async () => {
+        await pulumi(ctx, ["cancel", "--yes"]);
+        await ctx.stack.up();
+        await ctx.stack.up();
+      });
+      const before = await intr();
+      const left = before.length - outside.length - COUNT;
+      expect(left, "the reruns left orphans").toBeGreaterThan(0);
+      await step("recover --sweep --delete", async () => {
+        const r = await recover(ctx, ["--sweep", "--delete", "--yes"]);
+        expect(r.code, r.out).toBe(0);
+        expect(r.out).toMatch(/deleted volume/);
+      });
+      results.push(
+        await step("converged", () =>
+          expectConverged(
+            ctx.stack,
+            outside,
+            `(b) cancel, up, up (${left} orphans), recover --sweep --delete`,
+          ),
+        ),
+      );
+    });
+  });
+
+  it("(c) refresh --clear-pending-creates, up, then recover --sweep --delete --yes", async () => {
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+      const { outside } = await step("killed up", () => killedMidUp(ctx));
+      await step("cancel, refresh --clear-pending-creates, up", async () => {
+        await pulumi(ctx, ["cancel", "--yes"]);
+        await pulumi(ctx, ["refresh", "--clear-pending-creates", "--yes", "--non-interactive"]);
+        const exported = JSON.parse(await pulumi(ctx, ["stack", "export"]));
+        expect(exported.deployment.pending_operations ?? []).toEqual([]);
+        await ctx.stack.up();
+      });
+      const left = (await intr()).length - outside.length - COUNT;
+      await step("recover --sweep shows the plan, deletes only with --delete --yes", async () => {
+        const shown = await recover(ctx, ["--sweep"]);
+        expect(shown.out).toMatch(/volume\(s\) an interrupted `pulumi up` left that the stack does not own/);
+        expect(shown.code).toBe(3);
+        const swept = await recover(ctx, ["--sweep", "--delete", "--yes"]);
+        expect(swept.code, swept.out).toBe(0);
+      });
+      results.push(
+        await step("converged", () =>
+          expectConverged(
+            ctx.stack,
+            outside,
+            `(c) refresh --clear-pending-creates, up (${left} orphans), recover --sweep --delete`,
+          ),
+        ),
+      );
+    });
+  });
+
+  it("never breaks the lock of an update that is still running", async () => {
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+      await slowReads();
+      const { up, exited, output } = slowUp(ctx);
+      const locks = () => {
+        const backend = new URL(ctx.env.PULUMI_BACKEND_URL as string).pathname;
+        const dir = path.join(backend, ".pulumi", "locks");
+        return fs.existsSync(dir)
+          ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith(".json"))
+          : [];
+      };
+      await until(
+        "the update's lock and a create",
+        async () => locks().length > 0 && (await intr()).length > 0,
+      );
+      const r = await recover(ctx, ["--unlock-if-stale", "--yes"]);
+      expect(r.out).toMatch(/live, held by pid \d+ on this machine, still running/);
+      expect(r.code, r.out).toBe(3);
+      expect(locks().length).toBe(1);
+      await e.control.faults.clear();
+      expect(await exited, output()).toBe(0);
+      expect(up.exitCode).toBe(0);
+      await ctx.stack.destroy();
+    });
+    console.log(`rerun after kill:\n${results.join("\n")}`);
+  });
+});

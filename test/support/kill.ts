@@ -1,0 +1,49 @@
+/**
+ * Killing a `pulumi up` the way a lost CI runner does: SIGKILL of the CLI and every process it
+ * started (the CLI puts plugins in their own process groups, so the tree is walked by parent pid).
+ */
+import fs from "node:fs";
+
+/** The pid and every descendant of it, read from /proc (children before their parent dies). */
+export function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree: number[] = [];
+  const walk = (pid: number) => {
+    tree.push(pid);
+    for (const child of parents.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return tree;
+}
+
+/** SIGKILLs `root` and its descendants, leaves first; returns how many processes there were. */
+export function killTree(root: number): number {
+  const tree = processTree(root);
+  for (const pid of [...tree].reverse()) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  return tree.length;
+}
+
+/** Polls `probe` every 50 ms until it holds; fails naming `what` after `timeoutMs`. */
+export async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
