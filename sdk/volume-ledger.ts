@@ -10,8 +10,8 @@
 import type { Volume } from "./schemas";
 
 interface AppVolumes {
-  /** Ids of the app's volumes when this client first created one there. */
-  existing?: Promise<ReadonlySet<string>>;
+  /** The app's volumes when this client first created one there, by id. */
+  existing?: Promise<ReadonlyMap<string, Volume>>;
   /** Ids this client's creates returned or took over. */
   claimed: Set<string>;
   /** POSTs in flight; each claims its volume before it settles. */
@@ -31,11 +31,11 @@ export class VolumeLedger {
     return entry;
   }
 
-  /** The ids listed at the client's first create in `app`; a failed list is not kept. */
-  existing(app: string, list: () => Promise<Volume[]>): Promise<ReadonlySet<string>> {
+  /** The volumes listed at the client's first create in `app`; a failed list is not kept. */
+  existing(app: string, list: () => Promise<Volume[]>): Promise<ReadonlyMap<string, Volume>> {
     const entry = this.of(app);
     if (!entry.existing) {
-      const listed = list().then((volumes) => new Set(volumes.map((v) => v.id)));
+      const listed = list().then((volumes) => new Map(volumes.map((v) => [v.id, v])));
       entry.existing = listed;
       listed.catch(() => {
         if (entry.existing === listed) entry.existing = undefined;
@@ -57,6 +57,12 @@ export class VolumeLedger {
     return sent;
   }
 
+  /** The volumes listed at the client's first create in `app` (none before a create there). */
+  async listedBefore(app: string): Promise<Volume[]> {
+    const existing = this.apps.get(app)?.existing;
+    return existing ? [...(await existing).values()] : [];
+  }
+
   /** Settles once the create POSTs in flight now have settled (and claimed what they made). */
   async othersSettled(app: string): Promise<void> {
     await Promise.allSettled([...this.of(app).inFlight]);
@@ -66,7 +72,7 @@ export class VolumeLedger {
    * Claims the first of `candidates` nobody claimed and that was not listed as existing.
    * Synchronous, so two lost creates of the same name never take over the same volume.
    */
-  claimFirst(app: string, existing: ReadonlySet<string>, candidates: Volume[]): Volume | undefined {
+  claimFirst(app: string, existing: ReadonlyMap<string, Volume>, candidates: Volume[]): Volume | undefined {
     const entry = this.of(app);
     const volume = candidates.find((v) => !entry.claimed.has(v.id) && !existing.has(v.id));
     if (volume) entry.claimed.add(volume.id);

@@ -108,6 +108,14 @@ export class VolumesClient {
     throw lastError as AmbiguousRequestError;
   }
 
+  /**
+   * The app's volumes as they were listed at this client's first create there (the list the
+   * lost-answer rule above relies on; no request of its own), or none before a create there.
+   */
+  listedBeforeCreates(app: string): Promise<Volume[]> {
+    return this.ledger.listedBefore(app).catch(() => []);
+  }
+
   /** Updates retention settings (PUT). */
   update(app: string, volumeId: string, body: UpdateVolumeRequest, opts?: CallOptions): Promise<Volume> {
     checkArgument(UpdateVolumeRequestSchema, body, "body");

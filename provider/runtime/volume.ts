@@ -24,6 +24,7 @@ import { defineProvider } from "./define";
 import type { DiffOutcome } from "./diff";
 import { ApiError, explain, isMissing, TimeoutError } from "./errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
+import { warnAboutLeftovers } from "./leftovers";
 
 type Props = Record<string, unknown>;
 
@@ -305,6 +306,7 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   } catch (err) {
     throw explain(err, `creating volume "${args.name}" in app ${args.app}`, createAdvice(err));
   }
+  await warnAboutLeftovers(args.app, volume);
   volume =
     volume.state === "restoring" || args.snapshotId
       ? await waitRestored(args.app, volume, inputs, inputs)

@@ -156,7 +156,10 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
       const { outside } = await step("killed up", () => killedMidUp(ctx));
       await step("cancel, up, up", async () => {
         await pulumi(ctx, ["cancel", "--yes"]);
-        await ctx.stack.up();
+        const rerun = await ctx.stack.up();
+        // The run itself says what it may have left, and the command that finds it.
+        expect(rerun.stdout).toMatch(/unattached volume\(s\) of that name and region made in the last day/);
+        expect(rerun.stdout).toMatch(/npx pulumi-platform recover --sweep/);
         await ctx.stack.up();
       });
       const before = await intr();
