@@ -15,9 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { isNotFound, PlatformClient } from "../../sdk";
-import * as runtime from "../runtime";
-import { withTokenAdvice } from "../runtime/errors";
+import type { PlatformClient } from "../../sdk";
 import { parseCommandLine, UsageError } from "./command-line";
 import { applyRecovery } from "./recover-checkpoint";
 import {
@@ -156,7 +154,7 @@ async function credentials(
   return { apiUrl, apiToken };
 }
 
-function lookups(client: PlatformClient): PlatformLookups {
+function lookups(client: PlatformClient, isNotFound: (err: unknown) => boolean): PlatformLookups {
   return {
     volumes: (app) => client.volumes.list(app),
     hostname: async (app, hostname) => {
@@ -275,6 +273,11 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
   }
 
   const creds = await credentials(access, options);
+  // The sdk and the runtime load only now: with nothing to recover, none of them is needed.
+  const [{ isNotFound, PlatformClient }, runtime] = await Promise.all([
+    import("../../sdk"),
+    import("../runtime"),
+  ]);
   const client = new PlatformClient({
     baseUrl: creds.apiUrl,
     token: creds.apiToken,
@@ -285,7 +288,7 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     // The interrupted update began after the last one that completed, and when its lock says.
     const lastEnd = Math.max(...updates.map((u) => u.endTime.getTime()), Number.NEGATIVE_INFINITY);
     const since = locks?.since ?? (Number.isFinite(lastEnd) ? new Date(lastEnd) : undefined);
-    const plan = await planRecovery(exported, lookups(client), since ? { since } : {});
+    const plan = await planRecovery(exported, lookups(client, isNotFound), since ? { since } : {});
     const orphans = options.sweep
       ? await planSweep(exported, updates, (app) => client.volumes.list(app), {
           windowMs: options.windowMs ?? 86_400_000,
@@ -416,6 +419,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     return await recoverWith(cliStackAccess(options.cwd, options.stack), options);
   } catch (e) {
+    const { withTokenAdvice } = await import("../runtime/errors");
     err(`pulumi-platform recover: ${(withTokenAdvice(e) as Error).message}\n`);
     return e instanceof UsageError ? RECOVER_EXIT.usage : RECOVER_EXIT.failed;
   }
