@@ -356,6 +356,7 @@ describe("validatePostgresPasswordRotationArgs", () => {
       "triggers.v",
     ],
     ["skips unknown triggers", { clusterId: "demo-pg", username: "u", triggers: UNKNOWN }, undefined],
+    ["accepts a rotationDays of 30", { clusterId: "demo-pg", username: "u", rotationDays: 30 }, undefined],
   ];
   for (const [rule, news, property] of cases) {
     it(rule, () => {
@@ -364,6 +365,38 @@ describe("validatePostgresPasswordRotationArgs", () => {
       else expect(failures).toEqual([]);
     });
   }
+  it.each([0, 3651, 1.5, "30"])("rejects a rotationDays of %j, naming the range", (rotationDays) => {
+    expect(
+      validatePostgresPasswordRotationArgs({ clusterId: "demo-pg", username: "u", rotationDays }),
+    ).toEqual([
+      {
+        property: "rotationDays",
+        reason: expect.stringMatching(/^rotationDays must be a whole number from 1 to 3650 days/),
+      },
+    ]);
+  });
+});
+
+describe("CustomCertificate expiryWarningDays", () => {
+  it.each([-1, 366, 2.5])("rejects %j, naming the range and the default", async (expiryWarningDays) => {
+    const { makeCert } = await import("../../support/certs");
+    const good = await makeCert("w.example.com");
+    const failures = validateCustomCertificateArgs({
+      app: "demo-app",
+      hostname: "w.example.com",
+      fullchain: good.cert,
+      privateKey: good.key,
+      expiryWarningDays,
+    });
+    expect(failures).toEqual([
+      {
+        property: "expiryWarningDays",
+        reason: expect.stringMatching(
+          /^expiryWarningDays must be a whole number from 0 to 365 days \(default 30\)/,
+        ),
+      },
+    ]);
+  });
 });
 
 describe("validateVolumeSnapshotArgs", () => {
