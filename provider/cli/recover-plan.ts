@@ -51,24 +51,29 @@ export function kindOf(type: string): RecoverableKind | undefined {
 export type PendingAction =
   /** Something at the platform is this resource: record it in the stack with this id. */
   | { action: "import"; kind: RecoverableKind; urn: string; id: string; what: string }
-  /** Nothing (identifiable) was made: drop the pending operation; the next `up` creates it. */
-  | { action: "clear"; kind: RecoverableKind; urn: string; why: string }
+  /**
+   * Nothing (identifiable) was made: drop the pending operation; the next `up` creates it.
+   * `recreated`: a later `up` already created the resource again, so what the interrupted create
+   * made is an orphan only the sweep can find.
+   */
+  | { action: "clear"; kind: RecoverableKind; urn: string; why: string; recreated?: true }
   /** More than one candidate: left pending, the user decides. */
   | { action: "ambiguous"; kind: RecoverableKind; urn: string; candidates: string[] };
 
+/** A volume as the platform lists it (the members recover and the sweep read). */
+export interface ListedVolume {
+  id: string;
+  name: string;
+  region: string;
+  state: string;
+  created_at: string;
+  attached_machine_id: string | null;
+}
+
 /** What recover reads from the platform; the sdk in the command, anything in tests. */
 export interface PlatformLookups {
-  /** The app's volumes: id, name, region, state, created_at, attachment. */
-  volumes(app: string): Promise<
-    {
-      id: string;
-      name: string;
-      region: string;
-      state: string;
-      created_at: string;
-      attached_machine_id: string | null;
-    }[]
-  >;
+  /** The app's volumes. */
+  volumes(app: string): Promise<ListedVolume[]>;
   /** The hostname's kinds, or undefined when the hostname does not exist. */
   hostname(app: string, hostname: string): Promise<{ acme: boolean; custom: boolean } | undefined>;
 }
@@ -116,7 +121,8 @@ export async function planRecovery(
         action: "clear",
         kind,
         urn: r.urn,
-        why: "a later `pulumi up` created this resource again; `--sweep` finds what the interrupted create left",
+        why: "a later `pulumi up` created this resource again; what the interrupted create made is swept below",
+        recreated: true,
       });
       continue;
     }

@@ -289,7 +289,9 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     const lastEnd = Math.max(...updates.map((u) => u.endTime.getTime()), Number.NEGATIVE_INFINITY);
     const since = locks?.since ?? (Number.isFinite(lastEnd) ? new Date(lastEnd) : undefined);
     const plan = await planRecovery(exported, lookups(client, isNotFound), since ? { since } : {});
-    const orphans = options.sweep
+    // Pending creates a rerun already created again: their orphans are the sweep's to find.
+    const sweep = options.sweep || plan.some((p) => p.action === "clear" && p.recreated);
+    const orphans = sweep
       ? await planSweep(exported, updates, (app) => client.volumes.list(app), {
           windowMs: options.windowMs ?? 86_400_000,
         })

@@ -11,17 +11,7 @@
  * of an owned one, inside that window.
  * @module
  */
-import { type CheckpointResource, type ExportedDeployment, kindOf } from "./recover-plan";
-
-/** A volume as the platform lists it (the members the sweep reads). */
-export interface ListedVolume {
-  id: string;
-  name: string;
-  region: string;
-  state: string;
-  created_at: string;
-  attached_machine_id: string | null;
-}
+import { type CheckpointResource, type ExportedDeployment, kindOf, type ListedVolume } from "./recover-plan";
 
 /**
  * A `pulumi up` of the stack that completed (`pulumi stack history`, kind `update`). Refreshes and

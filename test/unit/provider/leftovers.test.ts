@@ -1,28 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { leftoverWarning } from "../../../provider/runtime/leftovers";
 import type { Volume } from "../../../sdk";
+import { volume as wireVolume } from "../sdk/helpers";
 
-const volume = (id: string, over: Partial<Volume> = {}): Volume => ({
-  id,
-  name: "data",
-  state: "created",
-  size_gb: 3,
-  region: "iad",
-  zone: "z1",
-  encrypted: true,
-  attached_machine_id: null,
-  attached_alloc_id: null,
-  created_at: "2026-11-23T08:00:00Z",
-  blocks: 0,
-  block_size: 0,
-  blocks_free: 0,
-  blocks_avail: 0,
-  fstype: "",
-  snapshot_retention: 5,
-  auto_backup_enabled: true,
-  host_dedication_key: "",
-  ...over,
-});
+/** A parsed volume (the wire body the sdk tests use, which parses to itself). */
+const volume = (id: string, over: Partial<Volume> = {}): Volume =>
+  wireVolume({ id, region: "iad", created_at: "2026-11-23T08:00:00Z", ...over }) as unknown as Volume;
 
 describe("the warning about a rerun's leftovers", () => {
   it("names the volumes and the command that finds and deletes them", () => {
