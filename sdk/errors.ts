@@ -22,13 +22,13 @@ export type PlatformErrorCode =
 export abstract class PlatformError extends Error {
   /** Stable machine-readable kind. */
   abstract readonly code: PlatformErrorCode;
-  override get name(): string {
-    return this.constructor.name;
-  }
+  /** The class's name, written out (it survives bundling and minification). */
+  abstract override readonly name: string;
 }
 
 /** An option or argument was rejected before anything was sent; the message names it. */
 export class InvalidArgumentError extends PlatformError {
+  override readonly name = "InvalidArgumentError";
   readonly code = "INVALID_ARGUMENT" as const;
 }
 
@@ -49,6 +49,7 @@ export interface ApiErrorInit {
 
 /** The platform answered with a non-2xx status. */
 export class ApiError extends PlatformError {
+  override readonly name = "ApiError";
   readonly code = "API_ERROR" as const;
   /** HTTP status. */
   readonly status: number;
@@ -89,6 +90,7 @@ export class ApiError extends PlatformError {
 
 /** The connection failed (refused, reset, closed) or a request timed out. */
 export class TransportError extends PlatformError {
+  override readonly name = "TransportError";
   readonly code = "TRANSPORT_ERROR" as const;
   /** HTTP method of the failed request. */
   readonly method: string;
@@ -110,6 +112,7 @@ export class TransportError extends PlatformError {
  * may not have taken effect: the connection dropped after it was sent, or it timed out.
  */
 export class AmbiguousRequestError extends PlatformError {
+  override readonly name = "AmbiguousRequestError";
   readonly code = "AMBIGUOUS_REQUEST" as const;
   /** HTTP method of the request. */
   readonly method: string;
@@ -131,6 +134,7 @@ export class AmbiguousRequestError extends PlatformError {
 
 /** A response body did not match its schema. */
 export class ResponseValidationError extends PlatformError {
+  override readonly name = "ResponseValidationError";
   readonly code = "RESPONSE_VALIDATION" as const;
   /** `METHOD /path` of the endpoint. */
   readonly endpoint: string;
@@ -146,6 +150,7 @@ export class ResponseValidationError extends PlatformError {
 
 /** A wait gave up; the message says what was still pending and the last thing seen. */
 export class TimeoutError extends PlatformError {
+  override readonly name = "TimeoutError";
   readonly code = "TIMEOUT" as const;
   /** The last answer the wait saw, when the wait documents one (undefined when none arrived). */
   readonly lastSeen?: unknown;
@@ -158,6 +163,7 @@ export class TimeoutError extends PlatformError {
 
 /** A line of a node's event stream is not a valid event; the message names the problem. */
 export class EventParseError extends PlatformError {
+  override readonly name = "EventParseError";
   readonly code = "EVENT_PARSE" as const;
 }
 

@@ -56,11 +56,3 @@ function addLine(lines: string[], buf: Buffer, start: number, end: number): void
   if (end > start && buf[end - 1] === CARRIAGE_RETURN) end--;
   if (end > start) lines.push(buf.toString("utf8", start, end));
 }
-
-/** Yields the lines of a byte stream (for example an HTTP body). */
-export async function* ndjsonLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  const splitter = new NdjsonSplitter();
-  for await (const chunk of source) yield* splitter.push(chunk);
-  const last = splitter.end();
-  if (last !== undefined) yield last;
-}

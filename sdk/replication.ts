@@ -59,6 +59,7 @@ export interface WaitForPositionOptions {
  * cannot help.
  */
 export class ReplicationDivergedError extends PlatformError {
+  override readonly name = "ReplicationDivergedError";
   readonly code = "REPLICATION_DIVERGED" as const;
   /**
    * @param db the database
@@ -81,6 +82,7 @@ export class ReplicationDivergedError extends PlatformError {
  * message says why and, for a pending wait, what it waited for.
  */
 export class ReplicationStoppedError extends PlatformError {
+  override readonly name = "ReplicationStoppedError";
   readonly code = "REPLICATION_STOPPED" as const;
 }
 

@@ -6,7 +6,9 @@
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 
 /** A command used wrongly: the message says how; the command exits with its usage code. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
 
 /** The option values of `argv`, or a {@link UsageError} naming what is wrong with them. */
 export function parseCommandLine(

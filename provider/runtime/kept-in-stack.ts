@@ -11,6 +11,7 @@ import { clean } from "../json-values";
  * retries; `properties` must include `__provider` so later operations can run.
  */
 export class ResourceInitError extends Error {
+  override readonly name = "ResourceInitError";
   readonly id: string;
   readonly properties: Record<string, unknown>;
   readonly reasons: string[];
