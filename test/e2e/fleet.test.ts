@@ -107,6 +107,7 @@ describe("examples/fleet: 20 apps, one stack each, concurrency 8, a shared file 
 
     const second = await fleet();
     expect(second.results.filter((r) => !r.ok)).toEqual([]);
+    expect(second.results).toHaveLength(20);
     for (const r of second.results) expect(Object.keys(r.changes), r.app).toEqual(["same"]);
 
     const destroyed = await fleet("--destroy");
@@ -207,6 +208,7 @@ describe("examples/fleet on PostgreSQL: two runners at once on one backend", () 
         ).toHaveLength(1);
 
       const second = (await both()).flatMap((s) => s.results);
+      expect(second).toHaveLength(12);
       for (const r of second) expect(Object.keys(r.changes), r.app).toEqual(["same"]);
 
       const destroyed = (await both("--destroy")).flatMap((s) => s.results);

@@ -28,12 +28,22 @@ async function setup(
   return { srv, client };
 }
 
-/** Answers with `first` for the first `n` requests, then with a volume. */
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(__dirname, "../../fixtures/wire", name), "utf8")) as Record<string, unknown>;
+
+/** The success body of each route these tests call: a volume, or what snapshot and extend answer. */
+function answerOf(url: string): unknown {
+  if (url.endsWith("/snapshots")) return fixture("snapshot-create.spec.json");
+  if (url.endsWith("/extend")) return { volume: volume({ size_gb: 5 }), needs_restart: false };
+  return volume();
+}
+
+/** Answers with `first` for the first `n` requests, then with the route's success body. */
 function failing(n: number, first: (res: import("node:http").ServerResponse) => void) {
   let count = 0;
-  return (_req: unknown, res: import("node:http").ServerResponse) => {
+  return (req: { url: string }, res: import("node:http").ServerResponse) => {
     if (count++ < n) first(res);
-    else json(res, 200, volume());
+    else json(res, 200, answerOf(req.url));
   };
 }
 
@@ -52,10 +62,13 @@ describe("retries", () => {
       failing(1, (res) => json(res, status, { error: "busy" }, { "retry-after": "1" })),
     );
     const started = Date.now();
-    if (method === "GET") await client.volumes.get("a", "v");
-    if (method === "POST") await client.volumes.createSnapshot("a", "v").catch(() => {});
-    if (method === "PUT") await client.volumes.update("a", "v", {});
-    if (method === "DELETE") await client.volumes.delete("a", "v");
+    if (method === "GET") expect(await client.volumes.get("a", "v")).toMatchObject({ id: "vol_1" });
+    if (method === "POST")
+      expect(await client.volumes.createSnapshot("a", "v")).toMatchObject({
+        graph_id: "vs_MgLAggLZkYx89fLy",
+      });
+    if (method === "PUT") expect(await client.volumes.update("a", "v", {})).toMatchObject({ id: "vol_1" });
+    if (method === "DELETE") expect(await client.volumes.delete("a", "v")).toMatchObject({ id: "vol_1" });
     expect(srv.seen.length).toBe(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
@@ -124,8 +137,11 @@ describe("retries", () => {
 
   it("PUT and DELETE retry on a reset connection", async () => {
     const { srv, client } = await setup(failing(1, drop));
-    await client.volumes.extend("a", "v", 5).catch(() => {});
-    await client.volumes.delete("a", "v");
+    expect(await client.volumes.extend("a", "v", 5)).toMatchObject({
+      volume: { size_gb: 5 },
+      needs_restart: false,
+    });
+    expect(await client.volumes.delete("a", "v")).toMatchObject({ id: "vol_1" });
     expect(srv.seen.map((r) => r.method)).toEqual(["PUT", "PUT", "DELETE"]);
   });
 
