@@ -17,14 +17,18 @@ import {
 } from "../declaration";
 import { sameValue } from "../json-values";
 import { isSet, isUnknown, type ValidationFailure } from "../validation/common";
-import { optionalBoolean, optionalInteger, optionalString, requiredString } from "../validation/fields";
+import {
+  optionalBoolean,
+  optionalInteger,
+  optionalString,
+  optionalWaitSeconds,
+  requiredString,
+} from "../validation/fields";
 
 /** Snapshot retention limits in days (spec 8). */
 export const SNAPSHOT_RETENTION_RANGE = { min: 1, max: 60 } as const;
 /** Default of `restoreTimeoutSeconds`. */
 export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;
-/** Upper bound of every wait, one day. */
-export const MAX_WAIT_SECONDS = 86_400;
 /** Largest size accepted at preview; the platform's own maximum is not documented. */
 const MAX_SIZE_GB = 500_000;
 
@@ -213,7 +217,7 @@ export const volumeDeclaration = declareResource({
      * Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600).
      * On timeout the volume stays in the stack and the next `pulumi up` waits again.
      */
-    restoreTimeoutSeconds: input(optionalInteger("restoreTimeoutSeconds", 1, MAX_WAIT_SECONDS, "seconds"), {
+    restoreTimeoutSeconds: input(optionalWaitSeconds("restoreTimeoutSeconds"), {
       change: "record",
       output: "stored",
     }),
