@@ -7,6 +7,7 @@ import { Agent, type Dispatcher } from "undici";
 import { CertificatesClient } from "./certificates";
 import { InvalidArgumentError } from "./errors";
 import { PostgresClient } from "./postgres";
+import { RETRY_POLICY } from "./retry-policy";
 import { type DebugEntry, Transport } from "./transport";
 import { VolumesClient } from "./volumes";
 
@@ -52,8 +53,8 @@ export class PlatformClient {
     }
     if (/[\r\n]/.test(options.token)) throw new InvalidArgumentError("token must not contain line breaks");
     const timeoutMs = positiveNumber(options.timeoutMs, "timeoutMs", 30_000);
-    const deadlineMs = positiveNumber(options.deadlineMs, "deadlineMs", 120_000);
-    const maxRetries = options.maxRetries ?? 4;
+    const deadlineMs = positiveNumber(options.deadlineMs, "deadlineMs", RETRY_POLICY.deadlineMs);
+    const maxRetries = options.maxRetries ?? RETRY_POLICY.maxRetries;
     if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 20) {
       throw new InvalidArgumentError(
         `maxRetries must be an integer from 0 to 20 (got ${options.maxRetries})`,

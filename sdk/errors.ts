@@ -5,6 +5,7 @@
  * @module
  */
 import type { PostgresErrorReason } from "./postgres-errors";
+import { statusRepeatable } from "./retry-policy";
 
 /** Codes of the sdk's error kinds. */
 export type PlatformErrorCode =
@@ -185,11 +186,12 @@ export function isGone(err: unknown): boolean {
 }
 
 /**
- * True when trying the same call again later may succeed: 429, 502, 503, 504, or a connection
- * failure. Ambiguous requests are not retryable blindly and answer false.
+ * True when trying the same call again later may succeed: a status of the retry policy (429,
+ * 502, 503, 504), or a connection failure. Ambiguous requests are not retryable blindly and
+ * answer false.
  */
 export function isRetryable(err: unknown): boolean {
-  if (err instanceof ApiError) return err.status === 429 || (err.status >= 502 && err.status <= 504);
+  if (err instanceof ApiError) return statusRepeatable(err.status, true);
   return err instanceof TransportError;
 }
 

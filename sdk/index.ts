@@ -48,6 +48,7 @@ export {
   ReplicationTracker,
   waitForPosition,
 } from "./replication";
+export { RETRY_POLICY } from "./retry-policy";
 export type {
   Backup,
   CertificateCheckResponse,

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
+import { RETRY_POLICY, statusAmbiguous, statusRepeatable } from "./retry-policy";
 
 /** HTTP methods the platform uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -70,11 +71,8 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   idempotent?: boolean;
 }
 
-// Connection failures that prove the request never left: safe to repeat for any method.
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOENT", "UND_ERR_CONNECT_TIMEOUT", "EADDRNOTAVAIL"]);
-
-// The dispatcher was closed by its owner: repeating cannot help.
-const FINAL_CODES = new Set(["UND_ERR_DESTROYED", "UND_ERR_CLOSED", "UND_ERR_INVALID_ARG"]);
+const NOT_SENT_CODES = new Set<string>(RETRY_POLICY.notSentCodes);
+const FINAL_CODES = new Set<string>(RETRY_POLICY.finalCodes);
 
 /** Shared HTTP machinery of one client. */
 export class Transport {
@@ -167,11 +165,8 @@ export class Transport {
         ...(requestId ? { requestId } : {}),
         ...(reason ? { reason } : {}),
       });
-      // 429/503 mean nothing happened: any method may go again. 502/504 might hide a done POST.
-      const busy = status === 429 || status === 503;
-      const gateway = status === 502 || status === 504;
-      if (gateway && !repeatable) throw new AmbiguousRequestError(method, error.path, error);
-      if (!(busy || gateway) || attempt >= config.maxRetries) throw error;
+      if (statusAmbiguous(status) && !repeatable) throw new AmbiguousRequestError(method, error.path, error);
+      if (!statusRepeatable(status, repeatable) || attempt >= config.maxRetries) throw error;
       if (!(await backoff.retry(retryAfterMs))) throw error;
     }
   }

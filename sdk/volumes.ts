@@ -5,6 +5,7 @@
  */
 import { AmbiguousRequestError, InvalidArgumentError, TimeoutError } from "./errors";
 import { apiPath } from "./paths";
+import { RETRY_POLICY } from "./retry-policy";
 import {
   type Backup,
   type CreateVolumeRequest,
@@ -85,7 +86,7 @@ export class VolumesClient {
     // Shared by the client's creates in this app: not tied to one caller's signal.
     const existing = await this.ledger.existing(app, () => this.list(app));
     let lastError: AmbiguousRequestError | undefined;
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < RETRY_POLICY.lostAnswerAttempts; attempt++) {
       const startedAt = Date.now();
       try {
         return await this.ledger.post(app, () =>

@@ -15,6 +15,7 @@ import {
   AmbiguousRequestError,
   type CertificateCheckResponse,
   type CertificateDetails,
+  RETRY_POLICY,
   TimeoutError,
 } from "../../sdk";
 import type { OutputValues } from "../declaration";
@@ -119,7 +120,7 @@ export async function getHostname(app: string, hostname: string): Promise<Certif
 }
 
 /** How many times an idempotent certificate POST is sent while its answers keep getting lost. */
-const AMBIGUOUS_ATTEMPTS = 3;
+const AMBIGUOUS_ATTEMPTS = RETRY_POLICY.lostAnswerAttempts;
 
 /**
  * Sends an idempotent certificate POST (an ACME request, a custom import: the platform answers a

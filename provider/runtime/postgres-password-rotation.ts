@@ -6,7 +6,7 @@
  * once that many days have passed since the last rotation (decided at check, see computedInputs).
  * @module
  */
-import { AmbiguousRequestError, ApiError } from "../../sdk";
+import { AmbiguousRequestError, ApiError, RETRY_POLICY } from "../../sdk";
 import { type OutputValues, storedInputs } from "../declaration";
 import {
   type PostgresPasswordRotationInputs,
@@ -81,7 +81,7 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
 }
 
 /** How many rotations are sent while their answers keep getting lost. */
-const LOST_ANSWER_ATTEMPTS = 3;
+const LOST_ANSWER_ATTEMPTS = RETRY_POLICY.lostAnswerAttempts;
 
 /**
  * Rotates and returns the new credentials. A lost answer leaves the password changed to a value
