@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { days, makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
-import { observedPreview, observedRefresh, observedUp } from "../support/observed";
+import { observedPreview, observedRefresh, observedUp, PEM, stateValue as value } from "../support/observed";
 import { step } from "../support/step";
 import { fakeTimeEnv, StackClock } from "../support/time-travel";
 
@@ -12,12 +12,6 @@ import { fakeTimeEnv, StackClock } from "../support/time-travel";
 // libfaketime, on the clock of the program and the provider (see ../support/time-travel).
 
 const program = programPath("lifetime");
-
-/** A member of the program's `state` output after an `up`. */
-const value = (up: Awaited<ReturnType<Stack["up"]>>, key: string) =>
-  (up.outputs.state?.value as Record<string, unknown> | undefined)?.[key];
-
-const PEM = /-----BEGIN|PRIVATE KEY/;
 
 /** An output of the resource named `name` as the stack's state records it. */
 async function recorded(stack: Stack, name: string, key: string): Promise<unknown> {

@@ -1,11 +1,17 @@
 import { X509Certificate } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Stack } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { days, makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
-import { type Observed, observedPreview, observedRefresh, observedUp } from "../support/observed";
+import {
+  type Observed,
+  observedPreview,
+  observedRefresh,
+  observedUp,
+  PEM,
+  stateValue as value,
+} from "../support/observed";
 import { step } from "../support/step";
 import { fakeTimeEnv, StackClock } from "../support/time-travel";
 
@@ -55,12 +61,6 @@ function expectWarnings(run: Observed<unknown>, expected: RegExp[], label: strin
   const unexpected = shown.filter((w) => !expected.some((p) => p.test(w)));
   expect(unexpected, `${label}: warnings nobody asked for`).toEqual([]);
 }
-
-const PEM = /-----BEGIN|PRIVATE KEY/;
-
-/** A member of the program's `state` output. */
-const value = (up: Awaited<ReturnType<Stack["up"]>>, key: string) =>
-  (up.outputs.state?.value as Record<string, unknown> | undefined)?.[key];
 
 describe("a stack's lifetime: the README's shapes over 400 days of refresh and up", () => {
   const e = useE2eEmulator();

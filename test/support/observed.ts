@@ -55,3 +55,10 @@ export const observedPreview = (stack: Stack) => run((o) => stack.preview(o));
 export const observedUp = (stack: Stack) => run((o) => stack.up(o));
 /** `pulumi refresh --yes`, observed. */
 export const observedRefresh = (stack: Stack) => run((o) => stack.refresh(o));
+
+/** PEM armour or key material: none of it may appear in anything a command prints. */
+export const PEM = /-----BEGIN|PRIVATE KEY/;
+
+/** A member of the program's `state` output after an `up` (the day-2 and lifetime programs export one). */
+export const stateValue = (up: Awaited<ReturnType<Stack["up"]>>, key: string): unknown =>
+  (up.outputs.state?.value as Record<string, unknown> | undefined)?.[key];
