@@ -74,6 +74,7 @@ export type {
   Volume,
   VolumeState,
 } from "./schemas";
+export { DEFAULT_FSTYPE } from "./schemas";
 export type { HoldOptions, TaskHold } from "./task-hold";
 export type { TaskClientOptions } from "./tasks";
 export { TaskClient } from "./tasks";

@@ -25,6 +25,7 @@ import {
 import type { CallOptions, Transport } from "./transport";
 import { checkArgument } from "./validate";
 import { VolumeLedger } from "./volume-ledger";
+import { VolumeReads } from "./volume-reads";
 import { DEFAULT_WAIT_MS, pollUntil, type WaitOptions } from "./wait";
 
 /** How far a volume's `created_at` may precede the create attempt (clock skew) and still be adopted. */
@@ -46,6 +47,10 @@ function madeBy(body: CreateVolumeRequest, volume: Volume): boolean {
 /** Volumes of the apps the token can reach. Obtain it as `PlatformClient.volumes`. */
 export class VolumesClient {
   private readonly ledger = new VolumeLedger();
+  private readonly reads = new VolumeReads(
+    (app, id) => this.get(app, id),
+    (app) => this.list(app),
+  );
 
   /** @internal */
   constructor(private readonly transport: Transport) {}
@@ -71,6 +76,17 @@ export class VolumesClient {
   }
 
   /**
+   * Gets one volume like {@link get}, for callers that read many volumes of an app at once (a
+   * refresh): reads that come together are served by one list of the app instead of one GET each.
+   * The first read with nothing else in flight is a GET; a list serves each volume once and only
+   * for a few seconds; a volume it does not hold is a GET (404 when gone); a write through this
+   * client drops the app's list. A listed volume carries what a GET would.
+   */
+  getListed(app: string, volumeId: string): Promise<Volume> {
+    return this.reads.read(app, volumeId);
+  }
+
+  /**
    * Creates a volume; `body` is the spec's create table as is (snake_case). If the outcome of an
    * attempt is unknown (connection dropped after sending, timeout), the app's volumes are listed
    * and a volume that attempt may have made is returned instead of creating another one: same
@@ -89,8 +105,11 @@ export class VolumesClient {
     for (let attempt = 0; attempt < RETRY_POLICY.lostAnswerAttempts; attempt++) {
       const startedAt = Date.now();
       try {
-        return await this.ledger.post(app, () =>
-          this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal }),
+        return await this.reads.writing(
+          app,
+          this.ledger.post(app, () =>
+            this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal }),
+          ),
         );
       } catch (err) {
         if (!(err instanceof AmbiguousRequestError)) throw err;
@@ -120,23 +139,29 @@ export class VolumesClient {
   /** Updates retention settings (PUT). */
   update(app: string, volumeId: string, body: UpdateVolumeRequest, opts?: CallOptions): Promise<Volume> {
     checkArgument(UpdateVolumeRequestSchema, body, "body");
-    return this.transport.request({
-      method: "PUT",
-      path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
-      body,
-      schema: VolumeSchema,
-      signal: opts?.signal,
-    });
+    return this.reads.writing(
+      app,
+      this.transport.request({
+        method: "PUT",
+        path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
+        body,
+        schema: VolumeSchema,
+        signal: opts?.signal,
+      }),
+    );
   }
 
   /** Deletes (destroys) a volume; returns it with state `destroyed`. Cannot be undone. */
   delete(app: string, volumeId: string, opts?: CallOptions): Promise<Volume> {
-    return this.transport.request({
-      method: "DELETE",
-      path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
-      schema: VolumeSchema,
-      signal: opts?.signal,
-    });
+    return this.reads.writing(
+      app,
+      this.transport.request({
+        method: "DELETE",
+        path: apiPath`/v1/apps/${app}/volumes/${volumeId}`,
+        schema: VolumeSchema,
+        signal: opts?.signal,
+      }),
+    );
   }
 
   /** Grows a volume to `sizeGb`; `needs_restart` says whether the attached machine must restart. */
@@ -144,13 +169,16 @@ export class VolumesClient {
     if (!Number.isInteger(sizeGb) || sizeGb <= 0) {
       throw new InvalidArgumentError(`sizeGb must be a positive integer (got ${sizeGb})`);
     }
-    return this.transport.request({
-      method: "PUT",
-      path: apiPath`/v1/apps/${app}/volumes/${volumeId}/extend`,
-      body: { size_gb: sizeGb },
-      schema: ExtendVolumeResponseSchema,
-      signal: opts?.signal,
-    });
+    return this.reads.writing(
+      app,
+      this.transport.request({
+        method: "PUT",
+        path: apiPath`/v1/apps/${app}/volumes/${volumeId}/extend`,
+        body: { size_gb: sizeGb },
+        schema: ExtendVolumeResponseSchema,
+        signal: opts?.signal,
+      }),
+    );
   }
 
   /** Lists a volume's snapshots. */

@@ -7,6 +7,7 @@
 import {
   AmbiguousRequestError,
   type CreateVolumeRequest,
+  DEFAULT_FSTYPE,
   isNotFound,
   type Volume as WireVolume,
 } from "../../sdk";
@@ -130,8 +131,10 @@ async function waitRestored(
 }
 
 /**
- * Reads the volume again after a create or change, whose answer may carry zeroed block counts
- * and an empty fstype (spec 2.2); falls back to what we have.
+ * Reads the volume again after an extend, whose answer may carry zeroed block counts and an empty
+ * fstype (spec 2.2); falls back to what we have. A create is not read back: a fresh volume's
+ * block counts are what the create answered (zero, per spec 2.2, until something is written),
+ * and refresh reads them; the GET cost every create a round trip.
  */
 async function readBack(app: string, volume: WireVolume): Promise<WireVolume> {
   try {
@@ -215,11 +218,11 @@ async function converge(
   }
   let latest = volume;
   let needsRestart = current.needsRestart;
-  let changed = false;
+  /** Whether `latest` is an extend's answer (zeroed block counts): read again. */
+  let extended = false;
   if (Object.keys(body).length > 0) {
     try {
       latest = await volumes.update(app, id, body);
-      changed = true;
     } catch (err) {
       throw explain(err, `updating retention settings of volume ${id} (app ${app})`);
     }
@@ -230,7 +233,7 @@ async function converge(
       const res = await volumes.extend(app, id, target);
       latest = res.volume;
       needsRestart = res.needs_restart;
-      changed = true;
+      extended = true;
     } catch (err) {
       const landed = await extendLanded(app, id, target, err);
       if (!landed)
@@ -238,10 +241,9 @@ async function converge(
       latest = landed;
       // The answer that said so was lost: an attached machine is the one that may need a restart.
       needsRestart = needsRestart || landed.attached_machine_id !== null;
-      changed = true;
     }
   }
-  return { volume: changed ? await readBack(app, latest) : latest, needsRestart };
+  return { volume: extended ? await readBack(app, latest) : latest, needsRestart };
 }
 
 /**
@@ -307,11 +309,12 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
     throw explain(err, `creating volume "${args.name}" in app ${args.app}`, createAdvice(err));
   }
   await warnAboutLeftovers(args.app, volume);
-  volume =
-    volume.state === "restoring" || args.snapshotId
-      ? await waitRestored(args.app, volume, inputs, inputs)
-      : await readBack(args.app, volume);
-  return { id: volume.id, outs: volumeOutputs(volume, inputs, { needsRestart: false }) };
+  const fromData = Boolean(args.snapshotId || args.sourceVolumeId);
+  if (volume.state === "restoring" || args.snapshotId)
+    volume = await waitRestored(args.app, volume, inputs, inputs);
+  // A fresh volume's answer may have an empty fstype: an empty create made the platform's default.
+  const previousFstype = fromData ? undefined : DEFAULT_FSTYPE;
+  return { id: volume.id, outs: volumeOutputs(volume, inputs, { needsRestart: false, previousFstype }) };
 }
 
 function createAdvice(err: unknown): string | undefined {
@@ -325,7 +328,7 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
   const app = String(props.app);
   let volume: WireVolume;
   try {
-    volume = await platformClient().volumes.get(app, id);
+    volume = await platformClient().volumes.getListed(app, id);
   } catch (err) {
     if (isMissing(err)) return { id: "", props: {} };
     throw explain(err, `reading volume ${id} (app ${app})`);

@@ -59,6 +59,9 @@ export const SnapshotRetentionSchema = z
   .min(SNAPSHOT_RETENTION_MIN)
   .max(SNAPSHOT_RETENTION_MAX);
 
+/** The file system of a volume created without `fstype` (spec 4.3 create table). */
+export const DEFAULT_FSTYPE = "ext4";
+
 /** Body of POST /v1/apps/{app}/volumes (spec 4.3 create table). */
 export const CreateVolumeRequestSchema = z.object({
   name: z.string().min(1),

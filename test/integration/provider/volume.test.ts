@@ -94,10 +94,14 @@ describe("Volume lifecycle", () => {
       attachedMachineId: null,
       needsRestart: false,
     });
-    expect(outs.blocks).toBeGreaterThan(0);
+    // Create costs one request: block counts are the create's answer (zero on a fresh volume,
+    // spec 2.2) until a refresh reads them.
+    expect(outs.blocks).toBe(0);
     expect(hasUndefined(outs)).toBe(false);
     // What refresh will compare: a read right after create reports no drift.
     const read = await runtime.volume.read(id, { ...outs, __provider: "p" });
+    expect(read.props.blocks).toBeGreaterThan(0);
+    expect(read.props.fstype).toBe("ext4");
     const drift = await runtime.volume.diff(id, read.props, {
       app: APP,
       name: "life",
