@@ -4,6 +4,7 @@
  * `platform:apiUrl`, else PLATFORM_API_TOKEN / PLATFORM_API_URL.
  * @module
  */
+import "./compile-cache";
 
 export {
   validateAcmeCertificateArgs,

@@ -1,4 +1,6 @@
 // Loaded by the serialized stubs (../stubs.ts) as `require("pulumi-platform/provider/runtime")`.
+import "../compile-cache";
+
 export { configure, resetCredentials } from "./credentials";
 export {
   acmeCertificate,
