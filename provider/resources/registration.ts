@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { outputNames, type ResourceDeclaration, secretNames } from "../declaration";
+import { cutToProgramFrames } from "./program-frames";
 
 /**
  * The properties and options a resource registers: every declared output unset (so the engine
@@ -48,16 +49,19 @@ interface CappedStackTraces {
  * Caps stack traces while a resource registers. Pulumi's SDK formats a stack trace for four
  * promises per registered property, kept only for its report of leaked promises, and with
  * source maps installed (every program run) that was most of what a resource cost the program:
- * about 1.5 s of CPU per 100 Volumes (25 properties each). The resource's source position is
- * unchanged (Pulumi lifts the limit to compute it). Not capped when PULUMI_DEBUG_PROMISE_LEAKS is
+ * about 1.5 s of CPU per 100 Volumes (25 properties each). The resource's source position and
+ * recorded stack trace are the program's own frames (Pulumi lifts the limit to compute them; see
+ * ./program-frames). Not capped when PULUMI_DEBUG_PROMISE_LEAKS is
  * set, since that report prints the traces. A registration the engine refuses later fails
  * without stack frames (its message names the resource and its type).
  */
 function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
   if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+  const restoreFormat = cutToProgramFrames();
   const restore = () => {
     Error.stackTraceLimit = limit;
+    restoreFormat();
   };
   return {
     restore,

@@ -38,6 +38,23 @@ describe("requests per command for a stack of volumes", () => {
             [`POST /v1/apps/${APP}/volumes`]: COUNT,
           });
         });
+        await step("what the state records of where each volume was declared", async () => {
+          const resources = (await stack.exportStack()).deployment.resources as {
+            type: string;
+            sourcePosition?: string;
+            stackTrace?: { sourcePosition?: string }[];
+          }[];
+          const volumes = resources.filter((r) => r.type.endsWith("platform:Volume"));
+          expect(volumes).toHaveLength(COUNT);
+          for (const v of volumes) {
+            // The program's line (`new Volume(` inside Array.from's callback), not this package's.
+            expect(v.sourcePosition).toMatch(/^project:\/\/\/index\.ts#\d+,\d+$/);
+            expect(v.stackTrace?.map((f) => f.sourcePosition?.replace(/#.*/, ""))).toEqual([
+              "project:///index.ts",
+              "project:///index.ts",
+            ]);
+          }
+        });
         await step("preview with no change", async () => {
           expect(await requestsOf(() => stack.preview({ expectNoChanges: true }))).toEqual({});
         });

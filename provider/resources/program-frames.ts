@@ -1,0 +1,65 @@
+/**
+ * The stack trace Pulumi records with a resource: the program's own frames only.
+ *
+ * Pulumi's SDK takes a stack trace at every registration and the engine keeps it in the state:
+ * its first frame is the resource's `sourcePosition` (where errors and the console point), the
+ * rest its `stackTrace`. It skips the frames of Pulumi's own constructors, but not ours: every
+ * Volume pointed at this package's registration.ts instead of the program's line, and carried
+ * about 650 bytes of frames of this package, ts-node and Pulumi's program runner. The engine
+ * rewrites the whole checkpoint after every step, so those bytes were paid N² times per `up`.
+ * While a resource registers, the frames below Pulumi's constructors that belong to this
+ * package, to node_modules or to Node itself are left out; the program's frames (and their
+ * source-mapped positions) stay, anonymous ones written so that Pulumi can read them.
+ * @module
+ */
+import * as path from "node:path";
+
+/** Where this package's compiled program-side code lives (the resource classes' frames). */
+const OWN_DIR = path.resolve(__dirname, "..") + path.sep;
+
+function ours(site: NodeJS.CallSite): boolean {
+  const file = site.getFileName();
+  return typeof file === "string" && file.startsWith(OWN_DIR);
+}
+
+function programFrame(site: NodeJS.CallSite): boolean {
+  const file = site.getFileName();
+  if (typeof file !== "string" || file === "" || file.startsWith("node:")) return false;
+  return !file.startsWith(OWN_DIR) && !file.includes(`${path.sep}node_modules${path.sep}`);
+}
+
+/**
+ * Keeps the frames above this package's first one (Pulumi's constructors, which its SDK skips by
+ * count), then only the program's frames.
+ */
+export function keepProgramFrames(sites: NodeJS.CallSite[]): NodeJS.CallSite[] {
+  const first = sites.findIndex(ours);
+  if (first < 0) return sites;
+  return [...sites.slice(0, first), ...sites.slice(first).filter(programFrame)];
+}
+
+/**
+ * A frame of an anonymous function (`at /app/index.ts:6:13`, as in `Array.from(…, () => new
+ * Volume(…))`): Pulumi reads positions only from `at name (file:line:column)`, so such a frame
+ * gave the resource no source position.
+ */
+const ANONYMOUS_FRAME = /^(\s*at )([^()\s][^()]*:\d+:\d+)$/gm;
+
+function formatted(error: Error, sites: NodeJS.CallSite[]): string {
+  return [String(error), ...sites.map((site) => `    at ${site}`)].join("\n");
+}
+
+/**
+ * Cuts stack traces to the program's frames (see the module notes) until the returned function
+ * puts the previous formatting back.
+ */
+export function cutToProgramFrames(): () => void {
+  const prepare = Error.prepareStackTrace;
+  Error.prepareStackTrace = (error, sites) => {
+    const stack: unknown = (prepare ?? formatted)(error, keepProgramFrames(sites));
+    return typeof stack === "string" ? stack.replace(ANONYMOUS_FRAME, "$1<anonymous> ($2)") : stack;
+  };
+  return () => {
+    Error.prepareStackTrace = prepare;
+  };
+}
