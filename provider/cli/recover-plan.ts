@@ -4,6 +4,7 @@
  * the stack owns. Reading only; ./recover-checkpoint applies the plan.
  * @module
  */
+import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { keyOfTypeToken, type ResourceKey } from "../registry";
 
 /** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */
@@ -122,7 +123,7 @@ export async function planRecovery(
       const candidates = (await platform.volumes(app)).filter(
         (v) =>
           v.name === name &&
-          v.state !== "destroyed" &&
+          !GONE_VOLUME_STATES.has(v.state) &&
           v.attached_machine_id === null &&
           Date.parse(v.created_at) > since &&
           (!region || v.region === region) &&

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { listOrEmpty, orNone, orNull, Timestamp } from "./common";
 
-/** Volume states seen on the platform: `created`, `restoring`, `destroyed`; others may appear. */
+export { GONE_VOLUME_STATES, type VolumeState } from "./volume-constants";
+
+/** A volume's state (see {@link VolumeState}): any string, since others may appear. */
 export const VolumeStateSchema = z.string();
-export type VolumeState = "created" | "restoring" | "destroyed" | (string & {});
 
 /**
  * A volume as returned by every volume endpoint (spec 2.2). The attachment ids may be omitted
