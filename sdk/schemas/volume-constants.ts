@@ -1,12 +1,16 @@
 /**
- * Facts about volumes that the sdk, the provider (the runtime, `adopt`, `recover`) and the
- * emulator share. Imports nothing, so that what loads it before (or without) the sdk's clients
- * pays nothing for it.
+ * Facts about volumes that the sdk, the provider (a program's declarations, the runtime, `adopt`,
+ * `recover`) and the emulator share. Imports nothing: a Pulumi program loads it (for the
+ * declarations' rules) and must not load the sdk's clients.
  * @module
  */
 
 /** Volume states seen on the platform: `created`, `restoring`, `destroyed`; others may appear. */
 export type VolumeState = "created" | "restoring" | "destroyed" | (string & {});
+
+/** Limits of `snapshot_retention` in days (spec 8). */
+export const SNAPSHOT_RETENTION_MIN = 1;
+export const SNAPSHOT_RETENTION_MAX = 60;
 
 /**
  * Volume states on the way out: such a volume is gone (a refresh drops it) and is nothing to
