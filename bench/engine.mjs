@@ -429,8 +429,8 @@ function stateSize(stack) {
  */
 async function controlPadding(kind, config) {
   const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
-  const { volumeProvider } = require("../dist/provider/stubs.js");
-  const target = (await serializeFunction(() => volumeProvider, { allowSecrets: true })).text.length;
+  const { volume } = require("../dist/provider/stubs.js").stubs;
+  const target = (await serializeFunction(() => volume, { allowSecrets: true })).text.length;
   const probe = createStack(kind, `${kind}-probe`, { ...config, n: 1 });
   step(probe, "up", `${kind}-probe`);
   const own = stateSize(probe).provider;

@@ -5,9 +5,10 @@
  * values are still 400 (422 for `kill_sessions`), naming the field.
  */
 import { z } from "zod";
+import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../sdk/schemas/volume-constants";
 
 /** Limits of `snapshot_retention` (spec 8). */
-const Retention = z.number().int().min(1).max(60);
+const Retention = z.number().int().min(SNAPSHOT_RETENTION_MIN).max(SNAPSHOT_RETENTION_MAX);
 
 /** A copy of a JSON object without its `null` members, nested objects included (arrays are kept as sent). */
 function withoutNulls(value: unknown): unknown {

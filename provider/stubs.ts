@@ -10,19 +10,18 @@
  * that resolves from the Pulumi program's directory, where `pulumi-platform` is installed.
  *
  * The contract with state written by every release: `pulumi-platform/provider/runtime` exports
- * `configure(req)` and, under each resource's name, its six methods.
+ * `configure(req)` and, under each resource's runtime key (../registry), its six methods.
  *
  * Do not reference imports or module-level values from the method body: anything referenced
  * is captured by value into the state. The `resource` parameter is a short string, captured as is.
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtimeProviders from "./runtime/providers";
+import { RESOURCE_KEYS, type ResourceKey } from "./registry";
 
-/** The name under which `pulumi-platform/provider/runtime` exports a resource's methods. */
-type RuntimeResource = keyof typeof runtimeProviders;
-
-function runtimeProvider(resource: RuntimeResource): pulumi.dynamic.ResourceProvider {
+// `resource` is a runtime key: `runtime[resource]` below does not compile when the runtime
+// lacks a registry row's provider.
+function runtimeProvider(resource: ResourceKey): pulumi.dynamic.ResourceProvider {
   // When the runtime cannot be loaded, every method fails with that error: a provider without
   // `delete` would make the host skip deletes silently. (Comments in the body would be serialized.)
   const provider = {
@@ -45,13 +44,8 @@ function runtimeProvider(resource: RuntimeResource): pulumi.dynamic.ResourceProv
   return provider as unknown as pulumi.dynamic.ResourceProvider;
 }
 
-/** Provider of `platform:Volume`. */
-export const volumeProvider = runtimeProvider("volume");
-/** Provider of `platform:AcmeCertificate`. */
-export const acmeCertificateProvider = runtimeProvider("acmeCertificate");
-/** Provider of `platform:CustomCertificate`. */
-export const customCertificateProvider = runtimeProvider("customCertificate");
-/** Provider of `platform:PostgresPasswordRotation`. */
-export const postgresPasswordRotationProvider = runtimeProvider("postgresPasswordRotation");
-/** Provider of `platform:VolumeSnapshotRequest` (inside the VolumeSnapshot component). */
-export const volumeSnapshotProvider = runtimeProvider("volumeSnapshot");
+/** Each resource kind's provider object, under its runtime key (see ../registry). */
+export const stubs = Object.fromEntries(RESOURCE_KEYS.map((key) => [key, runtimeProvider(key)])) as Record<
+  ResourceKey,
+  pulumi.dynamic.ResourceProvider
+>;

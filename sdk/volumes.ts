@@ -12,6 +12,7 @@ import {
   CreateVolumeRequestSchema,
   type ExtendVolumeResponse,
   ExtendVolumeResponseSchema,
+  GONE_VOLUME_STATES,
   OnDemandSnapshotResponseSchema,
   type Snapshot,
   SnapshotListSchema,
@@ -119,7 +120,7 @@ export class VolumesClient {
       const candidates = (await this.list(app, opts)).filter(
         (v) =>
           madeBy(body, v) &&
-          v.state !== "destroyed" &&
+          !GONE_VOLUME_STATES.has(v.state) &&
           Date.parse(v.created_at) >= startedAt - ADOPT_CLOCK_SLACK_MS,
       );
       const adopted = this.ledger.claimFirst(app, existing, candidates);

@@ -5,6 +5,7 @@
  * @module
  */
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../../sdk";
+import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 
 /** Which families `--only` keeps. */
 export type AdoptionFamily = "volumes" | "certificates";
@@ -73,9 +74,6 @@ export interface AdoptionPlan {
   skipped: { what: string; reason: string }[];
 }
 
-/** Volume states that are on their way out: nothing to manage. */
-const GONE_STATES = new Set(["destroyed", "destroying", "pending_destroy"]);
-
 /** Page size of the certificate list (the platform's maximum in the emulator). */
 const CERTIFICATE_PAGE = 100;
 
@@ -91,7 +89,7 @@ export async function readAdoptionPlan(client: PlatformClient, query: AdoptionQu
     volumes = (await client.volumes.list(query.app))
       .filter((v) => v.name.includes(filter) || v.id.includes(filter))
       .filter((v) => {
-        if (!GONE_STATES.has(v.state)) return true;
+        if (!GONE_VOLUME_STATES.has(v.state)) return true;
         skipped.push({ what: `volume ${v.id} (${v.name})`, reason: `it is ${v.state}` });
         return false;
       });

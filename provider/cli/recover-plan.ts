@@ -4,6 +4,8 @@
  * the stack owns. Reading only; ./recover-checkpoint applies the plan.
  * @module
  */
+import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
+import { keyOfTypeToken, type ResourceKey } from "../registry";
 
 /** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */
 export interface CheckpointResource {
@@ -26,25 +28,12 @@ export interface ExportedDeployment {
   };
 }
 
-/** Our resource kinds, by the dynamic resource type the engine records. */
-export type RecoverableKind =
-  | "volume"
-  | "acmeCertificate"
-  | "customCertificate"
-  | "volumeSnapshot"
-  | "rotation";
-
-const KINDS: Record<string, RecoverableKind> = {
-  "pulumi-nodejs:dynamic/platform:Volume": "volume",
-  "pulumi-nodejs:dynamic/platform:AcmeCertificate": "acmeCertificate",
-  "pulumi-nodejs:dynamic/platform:CustomCertificate": "customCertificate",
-  "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest": "volumeSnapshot",
-  "pulumi-nodejs:dynamic/platform:PostgresPasswordRotation": "rotation",
-};
+/** Our resource kinds: their runtime keys (../registry). */
+export type RecoverableKind = ResourceKey;
 
 /** The kind of a checkpoint resource type, or undefined when it is not one of ours. */
 export function kindOf(type: string): RecoverableKind | undefined {
-  return KINDS[type];
+  return keyOfTypeToken(type);
 }
 
 /** One pending create and what to do about it. */
@@ -134,7 +123,7 @@ export async function planRecovery(
       const candidates = (await platform.volumes(app)).filter(
         (v) =>
           v.name === name &&
-          v.state !== "destroyed" &&
+          !GONE_VOLUME_STATES.has(v.state) &&
           v.attached_machine_id === null &&
           Date.parse(v.created_at) > since &&
           (!region || v.region === region) &&
@@ -194,7 +183,7 @@ export async function planRecovery(
     const why =
       kind === "volumeSnapshot"
         ? "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it"
-        : kind === "rotation"
+        : kind === "postgresPasswordRotation"
           ? "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password"
           : "its inputs do not name an app";
     plan.push({ action: "clear", kind, urn: r.urn, why });

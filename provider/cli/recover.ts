@@ -337,17 +337,13 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     fs.writeFileSync(backup, JSON.stringify(exported), { mode: 0o600 });
     out(`checkpoint before recovery saved to ${backup}\n`);
 
-    const providers = {
-      volume: runtime.volume,
-      acmeCertificate: runtime.acmeCertificate,
-      customCertificate: runtime.customCertificate,
-    } as const;
+    const providers = runtime.providers;
     let effective = plan;
     if (options.delete) {
       for (const p of plan) {
-        if (p.action !== "import" || !(p.kind in providers)) continue;
+        if (p.action !== "import") continue;
         const op = exported.deployment.pending_operations?.find((o) => o.resource.urn === p.urn);
-        await providers[p.kind as keyof typeof providers].delete(p.id, op?.resource.inputs ?? {});
+        await providers[p.kind].delete(p.id, op?.resource.inputs ?? {});
         out(`deleted ${p.what}\n`);
       }
       effective = plan.map((p) =>
@@ -355,9 +351,7 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
       );
     }
     const recovered = await applyRecovery(exported, effective, async (p, inputs) => {
-      const provider = providers[p.kind as keyof typeof providers];
-      if (!provider) return undefined;
-      const read = await provider.read(p.id, inputs);
+      const read = await providers[p.kind].read(p.id, inputs);
       return read.id === "" ? undefined : read.props;
     });
     try {

@@ -11,6 +11,7 @@
  * of an owned one, inside that window.
  * @module
  */
+import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { type CheckpointResource, type ExportedDeployment, kindOf, type ListedVolume } from "./recover-plan";
 
 /**
@@ -83,7 +84,7 @@ export async function planSweep(
         const created = Date.parse(v.created_at);
         const matches =
           !owned.has(v.id) &&
-          v.state !== "destroyed" &&
+          !GONE_VOLUME_STATES.has(v.state) &&
           v.attached_machine_id === null &&
           v.name === twin.name &&
           (twin.region === "" || v.region === twin.region) &&

@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../../sdk/schemas/volume-constants";
 import {
   createBody,
   declareResource,
@@ -25,8 +26,6 @@ import {
   requiredString,
 } from "../validation/fields";
 
-/** Snapshot retention limits in days (spec 8). */
-export const SNAPSHOT_RETENTION_RANGE = { min: 1, max: 60 } as const;
 /** Default of `restoreTimeoutSeconds`. */
 export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;
 /** Largest size accepted at preview; the platform's own maximum is not documented. */
@@ -157,12 +156,7 @@ export const volumeDeclaration = declareResource({
     }),
     /** Days snapshots are kept, 1 to 60 (platform default 5). Changes in place. */
     snapshotRetention: input(
-      optionalInteger(
-        "snapshotRetention",
-        SNAPSHOT_RETENTION_RANGE.min,
-        SNAPSHOT_RETENTION_RANGE.max,
-        "days",
-      ),
+      optionalInteger("snapshotRetention", SNAPSHOT_RETENTION_MIN, SNAPSHOT_RETENTION_MAX, "days"),
       { change: "update", output: "live", wire: "snapshot_retention" },
     ),
     /**

@@ -5,8 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
-import { acmeCertificateDeclaration } from "../declarations/certificates";
-import { acmeCertificateProvider } from "../stubs";
+import type { acmeCertificateDeclaration } from "../declarations/certificates";
+import { registry } from "../registry";
 import { PlatformResource } from "./registration";
 
 /** Inputs of an {@link AcmeCertificate}. */
@@ -24,6 +24,6 @@ export interface AcmeCertificate extends OutputsOf<typeof acmeCertificateDeclara
 export class AcmeCertificate extends PlatformResource {
   /** Declares an ACME certificate named `name` in the stack. */
   constructor(name: string, args: AcmeCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(acmeCertificateDeclaration, acmeCertificateProvider, "AcmeCertificate", name, args, opts);
+    super(registry.acmeCertificate, name, args, opts);
   }
 }

@@ -5,8 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
-import { customCertificateDeclaration } from "../declarations/certificates";
-import { customCertificateProvider } from "../stubs";
+import type { customCertificateDeclaration } from "../declarations/certificates";
+import { registry } from "../registry";
 import { warnBeforeExpiry } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
@@ -27,7 +27,7 @@ export interface CustomCertificate extends OutputsOf<typeof customCertificateDec
 export class CustomCertificate extends PlatformResource {
   /** Declares a custom certificate named `name` in the stack; `privateKey` is made secret. */
   constructor(name: string, args: CustomCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(customCertificateDeclaration, customCertificateProvider, "CustomCertificate", name, args, opts);
+    super(registry.customCertificate, name, args, opts);
     warnBeforeExpiry(this, args.expiryWarningDays);
   }
 }

@@ -5,8 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
-import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
-import { postgresPasswordRotationProvider } from "../stubs";
+import type { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
+import { registry } from "../registry";
 import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */
@@ -26,13 +26,6 @@ export interface PostgresPasswordRotation extends OutputsOf<typeof postgresPassw
 export class PostgresPasswordRotation extends PlatformResource {
   /** Declares a password rotation named `name` in the stack. */
   constructor(name: string, args: PostgresPasswordRotationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      postgresPasswordRotationDeclaration,
-      postgresPasswordRotationProvider,
-      "PostgresPasswordRotation",
-      name,
-      args,
-      opts,
-    );
+    super(registry.postgresPasswordRotation, name, args, opts);
   }
 }

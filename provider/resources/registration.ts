@@ -6,6 +6,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { outputNames, type ResourceDeclaration, secretNames } from "../declaration";
+import { type ResourceKey, type ResourceRow, TYPE_PACKAGE } from "../registry";
+import { stubs } from "../stubs";
 import { cutToProgramFrames } from "./program-frames";
 
 /**
@@ -74,22 +76,21 @@ function capStackTraces(): CappedStackTraces {
 }
 
 /**
- * Base of the resource classes: registers `args` as the declaration says (see
- * {@link registration}) under the type `platform:<type>`, with stack traces capped.
+ * Base of the resource classes: registers `args` as the kind's declaration says (see
+ * {@link registration}) with the kind's stub, under its type token (see ../registry), with stack
+ * traces capped.
  */
 export abstract class PlatformResource extends pulumi.dynamic.Resource {
   protected constructor(
-    declaration: ResourceDeclaration,
-    provider: pulumi.dynamic.ResourceProvider,
-    type: string,
+    kind: ResourceRow<ResourceKey>,
     name: string,
     args: object,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    const r = registration(declaration, args, opts);
+    const r = registration(kind.declaration, args, opts);
     const traces = capStackTraces();
     try {
-      super(provider, name, r.props, r.opts, "platform", type);
+      super(stubs[kind.key], name, r.props, r.opts, TYPE_PACKAGE, kind.type);
     } catch (err) {
       throw traces.withConstructionStack(err, new.target);
     } finally {

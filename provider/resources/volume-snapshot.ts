@@ -5,8 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
-import { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
-import { volumeSnapshotProvider } from "../stubs";
+import type { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
+import { componentTypeToken, registry } from "../registry";
 import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
@@ -23,7 +23,7 @@ export interface VolumeSnapshotRequest extends OutputsOf<typeof volumeSnapshotDe
 export class VolumeSnapshotRequest extends PlatformResource {
   /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(volumeSnapshotDeclaration, volumeSnapshotProvider, "VolumeSnapshotRequest", name, args, opts);
+    super(registry.volumeSnapshot, name, args, opts);
   }
 }
 
@@ -63,7 +63,7 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
 
   /** Declares a snapshot named `name` in the stack. */
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.ComponentResourceOptions) {
-    super("platform:index:VolumeSnapshot", name, {}, opts);
+    super(componentTypeToken(registry.volumeSnapshot), name, {}, opts);
     this.request = new VolumeSnapshotRequest(name, args, { parent: this });
     this.backupId = this.request.backupId;
     // The request's id is the snapshot id, and stays known while an in-place update of the request

@@ -5,8 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
-import { volumeDeclaration } from "../declarations/volume";
-import { volumeProvider } from "../stubs";
+import type { volumeDeclaration } from "../declarations/volume";
+import { registry } from "../registry";
 import { warnIfGrownElsewhere } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
@@ -36,7 +36,7 @@ export interface Volume extends OutputsOf<typeof volumeDeclaration> {}
 export class Volume extends PlatformResource {
   /** Declares a volume named `name` in the stack. */
   constructor(name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(volumeDeclaration, volumeProvider, "Volume", name, args, opts);
+    super(registry.volume, name, args, opts);
     // The id, which is the volume id: unlike an output, it stays known while an in-place update is
     // previewed (a dynamic provider has no update preview, so the engine then knows only the
     // inputs). A snapshot or fork fed from `volumeId` would otherwise preview as a replacement.

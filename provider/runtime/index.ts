@@ -1,11 +1,6 @@
-// Loaded by the serialized stubs (../stubs.ts) as `require("pulumi-platform/provider/runtime")`.
+// Loaded by the serialized stubs (../stubs.ts) as `require("pulumi-platform/provider/runtime")`:
+// `configure` and every resource kind's provider under its runtime key (../registry.ts).
 import "../compile-cache";
 
 export { configure, resetCredentials } from "./credentials";
-export {
-  acmeCertificate,
-  customCertificate,
-  postgresPasswordRotation,
-  volume,
-  volumeSnapshot,
-} from "./providers";
+export * from "./providers";

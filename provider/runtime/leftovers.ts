@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Volume as WireVolume } from "../../sdk";
+import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { platformClient } from "./credentials";
 
 /** How recent a same-named volume must be to be suspected (the sweep's default window). */
@@ -23,7 +24,7 @@ export async function suspectedLeftovers(app: string, created: WireVolume): Prom
       v.id !== created.id &&
       v.name === created.name &&
       v.region === created.region &&
-      v.state !== "destroyed" &&
+      !GONE_VOLUME_STATES.has(v.state) &&
       v.attached_machine_id === null &&
       now - Date.parse(v.created_at) < SUSPECT_FOR_MS,
   );

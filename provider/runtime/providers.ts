@@ -1,10 +1,23 @@
 /**
- * One provider object per resource, as the serialized stubs load them (see ../stubs.ts).
+ * One provider object per resource kind, under its runtime key, as the serialized stubs load them
+ * (see ../stubs.ts and ../registry.ts).
  * @module
  */
-export { acmeCertificate } from "./acme-certificate";
-export { customCertificate } from "./custom-certificate";
-export { postgresPasswordRotation } from "./postgres-password-rotation";
-export { volume } from "./volume";
-/** VolumeSnapshotRequest, the dynamic resource of the VolumeSnapshot component. */
-export { volumeSnapshot } from "./volume-snapshot";
+import type { ResourceKey } from "../registry";
+import { acmeCertificate } from "./acme-certificate";
+import { customCertificate } from "./custom-certificate";
+import type { defineProvider } from "./define";
+import { postgresPasswordRotation } from "./postgres-password-rotation";
+import { volume } from "./volume";
+import { volumeSnapshot } from "./volume-snapshot";
+
+export { acmeCertificate, customCertificate, postgresPasswordRotation, volume, volumeSnapshot };
+
+/** Every registry row's provider: a row without one (or one without a row) does not compile. */
+export const providers = {
+  volume,
+  acmeCertificate,
+  customCertificate,
+  postgresPasswordRotation,
+  volumeSnapshot,
+} satisfies Record<ResourceKey, ReturnType<typeof defineProvider>>;

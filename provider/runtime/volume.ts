@@ -11,6 +11,7 @@ import {
   isNotFound,
   type Volume as WireVolume,
 } from "../../sdk";
+import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { type OutputValues, storedInputs } from "../declaration";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
@@ -166,7 +167,7 @@ async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; 
     throw explain(err, `reading volume ${volumeId} to adopt it`);
   }
   const problems: string[] = [];
-  if (volume.state === "destroyed") problems.push("it is destroyed");
+  if (GONE_VOLUME_STATES.has(volume.state)) problems.push(`it is ${volume.state}`);
   if (volume.name !== inputs.name) problems.push(`it is named "${volume.name}", not "${inputs.name}"`);
   if (inputs.region !== undefined && volume.region !== inputs.region) {
     problems.push(`it is in region ${volume.region}, not ${inputs.region}`);
@@ -333,7 +334,7 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
     if (isMissing(err)) return { id: "", props: {} };
     throw explain(err, `reading volume ${id} (app ${app})`);
   }
-  if (volume.state === "destroyed") return { id: "", props: {} };
+  if (GONE_VOLUME_STATES.has(volume.state)) return { id: "", props: {} };
   const outputs = volumeOutputs(volume, props, {
     needsRestart: props.needsRestart === true,
     previousFstype: props.fstype,

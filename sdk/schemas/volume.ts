@@ -1,9 +1,17 @@
 import { z } from "zod";
 import { listOrEmpty, orNone, orNull, Timestamp } from "./common";
 
-/** Volume states seen on the platform: `created`, `restoring`, `destroyed`; others may appear. */
+import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "./volume-constants";
+
+export {
+  GONE_VOLUME_STATES,
+  SNAPSHOT_RETENTION_MAX,
+  SNAPSHOT_RETENTION_MIN,
+  type VolumeState,
+} from "./volume-constants";
+
+/** A volume's state (see {@link VolumeState}): any string, since others may appear. */
 export const VolumeStateSchema = z.string();
-export type VolumeState = "created" | "restoring" | "destroyed" | (string & {});
 
 /**
  * A volume as returned by every volume endpoint (spec 2.2). The attachment ids may be omitted
@@ -50,9 +58,7 @@ export const ComputeSchema = z.object({
 });
 export type Compute = z.infer<typeof ComputeSchema>;
 
-/** Limits of `snapshot_retention` (spec 8). */
-export const SNAPSHOT_RETENTION_MIN = 1;
-export const SNAPSHOT_RETENTION_MAX = 60;
+/** `snapshot_retention`: whole days within the platform's limits. */
 export const SnapshotRetentionSchema = z
   .number()
   .int()

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/registry";
 
 interface Registered {
   type: string;
@@ -67,7 +68,15 @@ async function declareAll() {
   const snapshot = new mod.VolumeSnapshot("snap", { app: "demo-app", volumeId: volume.volumeId });
   await Promise.all([volume, acme, custom, rotation, snapshot.request].map((r) => settled(r.urn)));
   await settled(snapshot.urn);
-  return { volume, acme, custom, rotation, snapshot };
+  /** The dynamic resource of each registry row, under its key. */
+  const byKey: Record<ResourceKey, pulumi.CustomResource> = {
+    volume,
+    acmeCertificate: acme,
+    customCertificate: custom,
+    postgresPasswordRotation: rotation,
+    volumeSnapshot: snapshot.request,
+  };
+  return { volume, acme, custom, rotation, snapshot, byKey };
 }
 
 describe("resource declarations", () => {
@@ -120,15 +129,9 @@ describe("resource declarations", () => {
 
   it("registers every output its declaration names, so the program can read each one", async () => {
     const { outputNames } = await import("../../../provider/declaration");
-    const decls = await import("../../../provider/declarations");
-    const objects: [string, object, import("../../../provider/declaration").ResourceDeclaration][] = [
-      ["Volume", declared.volume, decls.volumeDeclaration],
-      ["AcmeCertificate", declared.acme, decls.acmeCertificateDeclaration],
-      ["CustomCertificate", declared.custom, decls.customCertificateDeclaration],
-      ["PostgresPasswordRotation", declared.rotation, decls.postgresPasswordRotationDeclaration],
-      ["VolumeSnapshotRequest", declared.snapshot.request, decls.volumeSnapshotDeclaration],
-    ];
-    for (const [type, object, declaration] of objects) {
+    for (const key of RESOURCE_KEYS) {
+      const { type, declaration } = registry[key];
+      const object = declared.byKey[key];
       const names = outputNames(declaration);
       expect(names.length, type).toBeGreaterThan(4);
       // The engine makes a property of exactly the registered ones.
@@ -138,7 +141,7 @@ describe("resource declarations", () => {
 
   it("serializes a provider of at most 1.5 KB per resource that only requires the runtime", () => {
     const dynamic = registered.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
-    expect(dynamic).toHaveLength(5);
+    expect(dynamic).toHaveLength(RESOURCE_KEYS.length);
     for (const r of dynamic) {
       const text = String(r.inputs.__provider);
       // The engine keeps this text twice per resource and rewrites the checkpoint after every step.
@@ -159,14 +162,8 @@ describe("resource declarations", () => {
   });
 
   it("serializes the same text with pulumi.runtime.serializeFunction", async () => {
-    const stubs = await import("../../../provider/stubs");
-    for (const provider of [
-      stubs.volumeProvider,
-      stubs.acmeCertificateProvider,
-      stubs.customCertificateProvider,
-      stubs.postgresPasswordRotationProvider,
-      stubs.volumeSnapshotProvider,
-    ]) {
+    const { stubs } = await import("../../../provider/stubs");
+    for (const provider of Object.values(stubs)) {
       const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
       expect(text.length).toBeLessThanOrEqual(1536);
       expect((text.match(/require\("pulumi-platform\/provider\/runtime"\)/g) ?? []).length).toBe(1);
@@ -182,9 +179,9 @@ describe("resource declarations", () => {
   const configureRequest = { config: { get: () => undefined } } as unknown as pulumi.dynamic.ConfigureRequest;
 
   it("gets every method of the installed runtime from configure, which the host calls first", async () => {
-    const stubs = await import("../../../provider/stubs");
+    const { stubs } = await import("../../../provider/stubs");
     const runtime = await import("../../../provider/runtime");
-    const volumeProvider = stubs.volumeProvider;
+    const volumeProvider = stubs.volume;
     const { text } = await pulumi.runtime.serializeFunction(() => volumeProvider, { allowSecrets: true });
     const provider = hostEvaluate(text, (id) => {
       expect(id).toBe("pulumi-platform/provider/runtime");
@@ -197,8 +194,8 @@ describe("resource declarations", () => {
   });
 
   it("fails every method when the runtime cannot be loaded, so no delete is skipped silently", async () => {
-    const stubs = await import("../../../provider/stubs");
-    const volumeProvider = stubs.volumeProvider;
+    const { stubs } = await import("../../../provider/stubs");
+    const volumeProvider = stubs.volume;
     const { text } = await pulumi.runtime.serializeFunction(() => volumeProvider, { allowSecrets: true });
     const provider = hostEvaluate(text, () => {
       throw new Error("Cannot find module 'pulumi-platform/provider/runtime'");
@@ -207,6 +204,47 @@ describe("resource declarations", () => {
     await expect(provider.delete?.("vol_1", {})).rejects.toThrow(/Cannot find module/);
     await expect(provider.create({})).rejects.toThrow(/Cannot find module/);
     await expect(provider.read?.("vol_1", {})).rejects.toThrow(/Cannot find module/);
+  });
+
+  it("every registry row has a stub, a runtime provider, a class and a recover kind", async () => {
+    const { stubs } = await import("../../../provider/stubs");
+    const runtime = await import("../../../provider/runtime");
+    const mod = (await import("../../../provider")) as unknown as Record<string, unknown>;
+    const { kindOf } = await import("../../../provider/cli/recover-plan");
+    expect(Object.keys(stubs).sort()).toEqual([...RESOURCE_KEYS].sort());
+    expect(Object.keys(runtime.providers).sort()).toEqual([...RESOURCE_KEYS].sort());
+    for (const key of RESOURCE_KEYS) {
+      const row = registry[key];
+      // The stub, evaluated as the host does, gets the methods the runtime exports under the key.
+      const stub = stubs[key];
+      const { text } = await pulumi.runtime.serializeFunction(() => stub, { allowSecrets: true });
+      const provider = hostEvaluate(text, () => runtime);
+      await provider.configure?.(configureRequest);
+      const exported = (runtime as unknown as Record<string, Record<string, unknown>>)[key];
+      for (const method of ["check", "diff", "create", "read", "update", "delete"] as const) {
+        expect(typeof exported?.[method], `runtime.${key}.${method}`).toBe("function");
+        expect(provider[method], `stub ${key}: ${method}`).toBe(exported?.[method]);
+      }
+      // The class a program constructs is exported, and registers under the row's type token.
+      expect(typeof mod[row.declaration.type], `class ${row.declaration.type}`).toBe("function");
+      expect(
+        registered.some((r) => r.type === typeToken(row)),
+        `a resource of ${typeToken(row)}`,
+      ).toBe(true);
+      expect(kindOf(typeToken(row)), `recover's kind of ${row.type}`).toBe(key);
+    }
+  });
+
+  it("names each kind once: the key is the camelCase of the class a program constructs", async () => {
+    const declarations = (await import("../../../provider/declarations")) as Record<string, unknown>;
+    for (const key of RESOURCE_KEYS) {
+      const row = registry[key];
+      expect(row.key).toBe(key);
+      expect(key).toBe(row.declaration.type.charAt(0).toLowerCase() + row.declaration.type.slice(1));
+      // The type is the class's own name, or the component's child's.
+      expect(row.declaration.type).toBe("component" in row ? row.component : row.type);
+      expect(declarations[`${key}Declaration`], `${key}Declaration`).toBe(row.declaration);
+    }
   });
 
   it("never puts credentials into a resource's inputs", () => {

@@ -93,6 +93,19 @@ describe("planRecovery", () => {
     expect(plan).toEqual([expect.objectContaining({ action: "import", id: "vol_new" })]);
   });
 
+  it("never takes a volume on its way out (destroyed, destroying, pending_destroy)", async () => {
+    const plan = await planRecovery(
+      deployment([{ name: "data", inputs: { app: "a", name: "data" } }]),
+      platform(
+        ["destroyed", "destroying", "pending_destroy"].map((state, i) => ({
+          ...vol(`vol_${i}`, "data"),
+          state,
+        })),
+      ),
+    );
+    expect(plan).toEqual([expect.objectContaining({ action: "clear", urn: urn("data") })]);
+  });
+
   it("clears a pending create whose resource a later `up` created again (the sweep finds the orphan)", async () => {
     const exported = deployment([{ name: "data", inputs: { app: "a", name: "data" } }]);
     exported.deployment.resources?.push({ urn: urn("data"), type: VOLUME, id: "vol_twin", inputs: {} });

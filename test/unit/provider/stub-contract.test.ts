@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
+import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/registry";
 import * as runtime from "../../../provider/runtime";
 
 // The serialized provider text (`__provider`) of every release stays in its users' states and is
@@ -85,20 +86,17 @@ describe("this checkout's serialized provider text", () => {
   it("is the one recorded for this version: a changed stub needs `npm run record-upgrade-fixture`", async () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     // The compiled stubs: the text a program of this checkout serializes comes from dist/.
-    const stubs = require(
+    const { stubs } = require(
       path.join(repoRoot, "dist", "provider", "stubs.js"),
     ) as typeof import("../../../provider/stubs");
     expect(versions, `no recorded state for ${version}: run npm run record-upgrade-fixture`).toContain(
       version,
     );
     const recorded = recordedTexts(version);
-    const current: Record<string, pulumi.dynamic.ResourceProvider> = {
-      "pulumi-nodejs:dynamic/platform:Volume": stubs.volumeProvider,
-      "pulumi-nodejs:dynamic/platform:AcmeCertificate": stubs.acmeCertificateProvider,
-      "pulumi-nodejs:dynamic/platform:CustomCertificate": stubs.customCertificateProvider,
-      "pulumi-nodejs:dynamic/platform:PostgresPasswordRotation": stubs.postgresPasswordRotationProvider,
-      "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest": stubs.volumeSnapshotProvider,
-    };
+    const current = Object.fromEntries(
+      RESOURCE_KEYS.map((key) => [typeToken(registry[key]), stubs[key]] as const),
+    );
+    expect(Object.keys(current).sort()).toEqual([...recorded.keys()].sort());
     for (const [type, provider] of Object.entries(current)) {
       const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
       expect(text, `${type}: the stub changed since ${version} was recorded`).toBe(recorded.get(type));

@@ -1,0 +1,102 @@
+/**
+ * The one list of the resource kinds, one row each. Its keys are the runtime keys the serialized
+ * stubs name (`pulumi-platform/provider/runtime` exports each kind's provider under its key), so
+ * recorded state keeps working: a key and a type never change. The stubs (../stubs), the
+ * runtime's providers (./runtime/providers, exhaustive over these keys), `recover`'s kinds and
+ * the classes' type tokens all come from here, and the tests iterate it.
+ *
+ * One name per kind: the key is the camelCase of the class a program constructs (the
+ * declaration's `type`), the runtime module exports the provider under the key, the declaration
+ * is `<key>Declaration`. The type is the class's own name, except for a component (see
+ * `volumeSnapshot`).
+ *
+ * Loaded by the program (for the classes): it holds names and declarations, never the runtime.
+ * @module
+ */
+import type { ResourceDeclaration } from "./declaration";
+import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations/certificates";
+import { postgresPasswordRotationDeclaration } from "./declarations/postgres-password-rotation";
+import { volumeDeclaration } from "./declarations/volume";
+import { volumeSnapshotDeclaration } from "./declarations/volume-snapshot";
+
+/** One resource kind. */
+export interface ResourceRow<K extends string = string> {
+  /**
+   * The name under which the runtime exports the kind's provider; recorded stubs name it, so it
+   * never changes.
+   */
+  readonly key: K;
+  /**
+   * The dynamic resource's type: the type token is `pulumi-nodejs:dynamic/platform:<type>`
+   * ({@link typeToken}). Recorded in every resource's URN, so it never changes.
+   */
+  readonly type: string;
+  /** Inputs and outputs; its `type` is the class a program constructs. */
+  readonly declaration: ResourceDeclaration;
+  /** The component a program constructs around the dynamic resource, when there is one. */
+  readonly component?: string;
+}
+
+/** Rows whose `key` is the key they are listed under. */
+type Rows<T> = { readonly [K in keyof T]: ResourceRow<K & string> };
+
+function rows<const T extends Rows<T>>(r: T): T {
+  return r;
+}
+
+/** Every resource kind, under its runtime key. */
+export const registry = rows({
+  volume: { key: "volume", type: "Volume", declaration: volumeDeclaration },
+  acmeCertificate: {
+    key: "acmeCertificate",
+    type: "AcmeCertificate",
+    declaration: acmeCertificateDeclaration,
+  },
+  customCertificate: {
+    key: "customCertificate",
+    type: "CustomCertificate",
+    declaration: customCertificateDeclaration,
+  },
+  postgresPasswordRotation: {
+    key: "postgresPasswordRotation",
+    type: "PostgresPasswordRotation",
+    declaration: postgresPasswordRotationDeclaration,
+  },
+  /**
+   * A program constructs the component `VolumeSnapshot` (`platform:index:VolumeSnapshot`), whose
+   * child is this dynamic resource: the key is named after the component, the type after the
+   * request the child makes.
+   */
+  volumeSnapshot: {
+    key: "volumeSnapshot",
+    type: "VolumeSnapshotRequest",
+    declaration: volumeSnapshotDeclaration,
+    component: "VolumeSnapshot",
+  },
+});
+
+/** A runtime key: the name of one resource kind. */
+export type ResourceKey = keyof typeof registry;
+
+/** Every runtime key, in the registry's order. */
+export const RESOURCE_KEYS = Object.keys(registry) as ResourceKey[];
+
+/** The package name of the dynamic resources' types (`new dynamic.Resource(…, "platform", type)`). */
+export const TYPE_PACKAGE = "platform";
+
+/** The type token the engine records for a kind: `pulumi-nodejs:dynamic/platform:<type>`. */
+export function typeToken(row: ResourceRow): string {
+  return `pulumi-nodejs:dynamic/${TYPE_PACKAGE}:${row.type}`;
+}
+
+/** The type token of a kind's component (`platform:index:<component>`), when it has one. */
+export function componentTypeToken(row: ResourceRow & { component: string }): string {
+  return `${TYPE_PACKAGE}:index:${row.component}`;
+}
+
+const BY_TOKEN = new Map<string, ResourceKey>(RESOURCE_KEYS.map((key) => [typeToken(registry[key]), key]));
+
+/** The kind whose type token a recorded resource has, or undefined when it is not one of ours. */
+export function keyOfTypeToken(token: string): ResourceKey | undefined {
+  return BY_TOKEN.get(token);
+}
