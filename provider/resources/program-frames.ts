@@ -17,11 +17,6 @@ import * as path from "node:path";
 /** Where this package's compiled program-side code lives (the resource classes' frames). */
 const OWN_DIR = path.resolve(__dirname, "..") + path.sep;
 
-function ours(site: NodeJS.CallSite): boolean {
-  const file = site.getFileName();
-  return typeof file === "string" && file.startsWith(OWN_DIR);
-}
-
 function programFrame(site: NodeJS.CallSite): boolean {
   const file = site.getFileName();
   if (typeof file !== "string" || file === "" || file.startsWith("node:")) return false;
@@ -29,13 +24,20 @@ function programFrame(site: NodeJS.CallSite): boolean {
 }
 
 /**
- * Keeps the frames above this package's first one (Pulumi's constructors, which its SDK skips by
- * count), then only the program's frames.
+ * Pulumi's SDK takes a resource's trace in `Resource.callsites` and drops that frame and the four
+ * after it (its constructors'); the rest is the recorded trace.
+ */
+const PULUMI_SKIPS = 5;
+
+/**
+ * Of the frames of Pulumi's registration trace, keeps those Pulumi drops, then only the program's.
+ * Any other trace is left as it is.
  */
 export function keepProgramFrames(sites: NodeJS.CallSite[]): NodeJS.CallSite[] {
-  const first = sites.findIndex(ours);
-  if (first < 0) return sites;
-  return [...sites.slice(0, first), ...sites.slice(first).filter(programFrame)];
+  const start = sites.findIndex((site) => site.getFunctionName() === "callsites");
+  if (start < 0) return sites;
+  const kept = start + PULUMI_SKIPS;
+  return [...sites.slice(0, kept), ...sites.slice(kept).filter(programFrame)];
 }
 
 /**

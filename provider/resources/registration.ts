@@ -6,9 +6,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { outputNames, type ResourceDeclaration, secretNames } from "../declaration";
-import { type ResourceKey, type ResourceRow, TYPE_PACKAGE } from "../registry";
-import { stubs } from "../stubs";
+import { type ResourceKey, type ResourceRow, typeToken } from "../registry";
+import { stubTexts } from "../stubs";
 import { cutToProgramFrames } from "./program-frames";
+
+/** The property the dynamic provider host reads a resource's provider text from. */
+const PROVIDER_KEY = "__provider";
 
 /**
  * The properties and options a resource registers: every declared output unset (so the engine
@@ -76,11 +79,13 @@ function capStackTraces(): CappedStackTraces {
 }
 
 /**
- * Base of the resource classes: registers `args` as the kind's declaration says (see
- * {@link registration}) with the kind's stub, under its type token (see ../registry), with stack
- * traces capped.
+ * Base of the resource classes: a dynamic resource of the kind (see ../registry), registered as
+ * `pulumi.dynamic.Resource` does (type token `pulumi-nodejs:dynamic/platform:<type>`, the
+ * provider text in `__provider`) but with the kind's hand-written text (../stubs) instead of a
+ * closure Pulumi serializes; `args` as the kind's declaration says (see {@link registration}),
+ * with stack traces capped.
  */
-export abstract class PlatformResource extends pulumi.dynamic.Resource {
+export abstract class PlatformResource extends pulumi.CustomResource {
   protected constructor(
     kind: ResourceRow<ResourceKey>,
     name: string,
@@ -88,9 +93,10 @@ export abstract class PlatformResource extends pulumi.dynamic.Resource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     const r = registration(kind.declaration, args, opts);
+    const props = { ...r.props, [PROVIDER_KEY]: stubTexts[kind.key] };
     const traces = capStackTraces();
     try {
-      super(stubs[kind.key], name, r.props, r.opts, TYPE_PACKAGE, kind.type);
+      super(typeToken(kind), name, props, r.opts);
     } catch (err) {
       throw traces.withConstructionStack(err, new.target);
     } finally {

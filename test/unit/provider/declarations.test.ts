@@ -139,13 +139,13 @@ describe("resource declarations", () => {
     }
   });
 
-  it("serializes a provider of at most 1.5 KB per resource that only requires the runtime", () => {
+  it("registers a provider text of at most 400 bytes per resource that only requires the runtime", () => {
     const dynamic = registered.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
     expect(dynamic).toHaveLength(RESOURCE_KEYS.length);
     for (const r of dynamic) {
       const text = String(r.inputs.__provider);
       // The engine keeps this text twice per resource and rewrites the checkpoint after every step.
-      expect(text.length, r.type).toBeLessThanOrEqual(1536);
+      expect(text.length, r.type).toBeLessThanOrEqual(400);
       expect(text).toContain('require("pulumi-platform/provider/runtime")');
       // Nothing of the module graph or the credentials is captured.
       for (const absent of [
@@ -161,11 +161,11 @@ describe("resource declarations", () => {
     }
   });
 
-  it("serializes the same text with pulumi.runtime.serializeFunction", async () => {
-    const { stubs } = await import("../../../provider/stubs");
-    for (const provider of Object.values(stubs)) {
-      const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
-      expect(text.length).toBeLessThanOrEqual(1536);
+  it("registers each kind's text from ../stubs, which requires the runtime once", async () => {
+    const { stubTexts } = await import("../../../provider/stubs");
+    for (const key of RESOURCE_KEYS) {
+      const text = stubTexts[key];
+      expect(registered.some((r) => r.inputs.__provider === text)).toBe(true);
       expect((text.match(/require\("pulumi-platform\/provider\/runtime"\)/g) ?? []).length).toBe(1);
     }
   });
@@ -179,11 +179,9 @@ describe("resource declarations", () => {
   const configureRequest = { config: { get: () => undefined } } as unknown as pulumi.dynamic.ConfigureRequest;
 
   it("gets every method of the installed runtime from configure, which the host calls first", async () => {
-    const { stubs } = await import("../../../provider/stubs");
+    const { stubTexts } = await import("../../../provider/stubs");
     const runtime = await import("../../../provider/runtime");
-    const volumeProvider = stubs.volume;
-    const { text } = await pulumi.runtime.serializeFunction(() => volumeProvider, { allowSecrets: true });
-    const provider = hostEvaluate(text, (id) => {
+    const provider = hostEvaluate(stubTexts.volume, (id) => {
       expect(id).toBe("pulumi-platform/provider/runtime");
       return runtime;
     });
@@ -194,10 +192,8 @@ describe("resource declarations", () => {
   });
 
   it("fails every method when the runtime cannot be loaded, so no delete is skipped silently", async () => {
-    const { stubs } = await import("../../../provider/stubs");
-    const volumeProvider = stubs.volume;
-    const { text } = await pulumi.runtime.serializeFunction(() => volumeProvider, { allowSecrets: true });
-    const provider = hostEvaluate(text, () => {
+    const { stubTexts } = await import("../../../provider/stubs");
+    const provider = hostEvaluate(stubTexts.volume, () => {
       throw new Error("Cannot find module 'pulumi-platform/provider/runtime'");
     });
     await expect(provider.configure?.(configureRequest)).rejects.toThrow(/Cannot find module/);
@@ -207,18 +203,16 @@ describe("resource declarations", () => {
   });
 
   it("every registry row has a stub, a runtime provider, a class and a recover kind", async () => {
-    const { stubs } = await import("../../../provider/stubs");
+    const { stubTexts } = await import("../../../provider/stubs");
     const runtime = await import("../../../provider/runtime");
     const mod = (await import("../../../provider")) as unknown as Record<string, unknown>;
     const { kindOf } = await import("../../../provider/cli/recover-plan");
-    expect(Object.keys(stubs).sort()).toEqual([...RESOURCE_KEYS].sort());
+    expect(Object.keys(stubTexts).sort()).toEqual([...RESOURCE_KEYS].sort());
     expect(Object.keys(runtime.providers).sort()).toEqual([...RESOURCE_KEYS].sort());
     for (const key of RESOURCE_KEYS) {
       const row = registry[key];
       // The stub, evaluated as the host does, gets the methods the runtime exports under the key.
-      const stub = stubs[key];
-      const { text } = await pulumi.runtime.serializeFunction(() => stub, { allowSecrets: true });
-      const provider = hostEvaluate(text, () => runtime);
+      const provider = hostEvaluate(stubTexts[key], () => runtime);
       await provider.configure?.(configureRequest);
       const exported = (runtime as unknown as Record<string, Record<string, unknown>>)[key];
       for (const method of ["check", "diff", "create", "read", "update", "delete"] as const) {
