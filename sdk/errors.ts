@@ -4,7 +4,8 @@
  * No message or field ever carries the API token.
  * @module
  */
-import type { PostgresErrorReason } from "./postgres-errors";
+import { notFoundSubject } from "./error-messages";
+import { type PostgresErrorReason, postgresHint } from "./postgres-errors";
 import { statusRepeatable } from "./retry-policy";
 
 /** Codes of the sdk's error kinds. */
@@ -203,46 +204,6 @@ function describeCause(cause: unknown): string {
   return String(cause);
 }
 
-const NOT_FOUND_SUBJECTS = [
-  "app",
-  "volume",
-  "cluster",
-  "user",
-  "hostname",
-  "certificate",
-  "snapshot",
-  "task",
-];
-
-/**
- * Which thing a 404 message says is missing, when it says so.
- * @internal
- */
-export function notFoundSubject(message: string): string | undefined {
-  const lower = unquoted(message);
-  if (!lower.includes("not found")) return undefined;
-  // The subject is the named thing closest before "not found" ("user x not found in cluster y").
-  const before = lower.slice(0, lower.indexOf("not found"));
-  let best: string | undefined;
-  let bestAt = -1;
-  for (const subject of NOT_FOUND_SUBJECTS) {
-    const at = before.lastIndexOf(subject);
-    if (at > bestAt) {
-      best = subject;
-      bestAt = at;
-    }
-  }
-  return best === "certificate" ? "hostname" : best;
-}
-
-/**
- * Lower-cased message without its quoted names, so a user called "cluster" cannot mislead.
- * @internal
- */
-export function unquoted(message: string): string {
-  return message.replace(/"[^"]*"/g, '""').toLowerCase();
-}
-
 function hintFor(status: number, message: string, path: string): string | undefined {
   switch (status) {
     case 401:
@@ -252,18 +213,16 @@ function hintFor(status: number, message: string, path: string): string | undefi
       return subject ? `The ${subject} was not found` : undefined;
     }
     case 410:
-      return /deleting|being deleted/i.test(message)
-        ? "The Postgres cluster is being deleted; nothing can be changed on it"
-        : "The resource has been deleted and cannot be used any more";
+      return (
+        postgresHint(status, message, path) ?? "The resource has been deleted and cannot be used any more"
+      );
     case 422: {
       const field = /\b([a-z]+(?:_[a-z]+)+)\b/.exec(message)?.[1];
       return field ? `The field \`${field}\` was rejected` : "A field of the request was rejected";
     }
     case 429:
     case 503:
-      return path.startsWith("/v1/postgres/") && status === 503
-        ? "The Postgres admin component is unavailable; try again later"
-        : "The platform is busy; try again later";
+      return postgresHint(status, message, path) ?? "The platform is busy; try again later";
     default:
       return undefined;
   }

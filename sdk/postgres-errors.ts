@@ -1,9 +1,10 @@
 /**
- * Which row of the Postgres error table (spec section 7) a rotate-password failure is: the
- * `reason` of its ApiError, decided from the status and the platform's message.
+ * Which row of the Postgres error table (spec section 7) a rotate-password failure is (the
+ * `reason` of its ApiError, decided from the status and the platform's message), and the hints
+ * of ApiError's message that only hold for Postgres.
  * @module
  */
-import { notFoundSubject, unquoted } from "./errors";
+import { notFoundSubject, unquoted } from "./error-messages";
 
 /** Why a Postgres rotate-password call failed (spec section 7), one value per error row. */
 export type PostgresErrorReason =
@@ -40,4 +41,16 @@ export function postgresReason(status: number, message: string): PostgresErrorRe
     default:
       return undefined;
   }
+}
+
+/**
+ * What to do about a failed Postgres call, where it differs from other families' (a 410 while
+ * the cluster is deleted, a 503 from the admin component); undefined otherwise.
+ */
+export function postgresHint(status: number, message: string, path: string): string | undefined {
+  if (status === 410 && /deleting|being deleted/i.test(message))
+    return "The Postgres cluster is being deleted; nothing can be changed on it";
+  if (status === 503 && path.startsWith("/v1/postgres/"))
+    return "The Postgres admin component is unavailable; try again later";
+  return undefined;
 }
