@@ -15,7 +15,7 @@ export { EmulatorError } from "./errors";
 export type { Fault, FaultSpec } from "./faults";
 export { DEFAULT_TIMING, type EmulatorOptions, type TimingOptions } from "./options";
 export type { LoggedRequest } from "./request-log";
-export type { ResponseMode } from "./responses";
+export { RESPONSE_MODES, type ResponseMode } from "./responses";
 export { type RunningEmulator, startEmulator } from "./server";
 export type { PersistedState, Store } from "./store";
 export type { DnsRecord } from "./store/dns";

@@ -7,6 +7,7 @@
 import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { ApiError, EventParseError, InvalidArgumentError, TransportError } from "./errors";
+import { formatFieldPath } from "./field-path";
 import { NdjsonSplitter } from "./ndjson";
 import { Backoff, RECONNECT_BACKOFF } from "./retry";
 import {
@@ -18,7 +19,7 @@ import {
   type TxEvent,
   TxEventSchema,
 } from "./schemas";
-import { formatFieldPath, requestIdOf } from "./transport";
+import { requestIdOf } from "./transport";
 
 /** Reconnect pacing: waits grow from `initialDelayMs` to at most `maxDelayMs`, with jitter. */
 export interface ReconnectOptions {
@@ -102,7 +103,9 @@ function checkedEvent<T>(schema: z.ZodType, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return value as T;
   const issue = result.error?.issues[0];
-  throw new EventParseError(`field ${formatFieldPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
+  throw new EventParseError(
+    `field ${formatFieldPath(issue?.path ?? []) || "(root)"}: ${issue?.message ?? "invalid"}`,
+  );
 }
 
 /**

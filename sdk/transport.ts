@@ -7,6 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
+import { formatFieldPath } from "./field-path";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 import { RETRY_POLICY, statusAmbiguous, statusRepeatable } from "./retry-policy";
@@ -222,20 +223,14 @@ function decode(
   const issue = result.error.issues[0];
   throw new ResponseValidationError(
     endpoint,
-    formatFieldPath(issue?.path ?? []),
+    responseFieldPath(issue?.path ?? []),
     issue?.message ?? "invalid",
   );
 }
 
-/** `["volume", "size_gb"]` → `volume.size_gb`; `[0, "id"]` → `[0].id`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "(root)";
-  let out = "";
-  for (const key of path) {
-    if (typeof key === "number") out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
-  }
-  return out;
+/** A response field's path in messages; the body itself is `(root)`. */
+function responseFieldPath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? "(root)" : formatFieldPath(path);
 }
 
 function errorMessage(text: string): string {

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { InvalidArgumentError } from "./errors";
-import { formatFieldPath } from "./transport";
+import { formatFieldPath } from "./field-path";
 
 /** Throws InvalidArgumentError naming `<name>.<field>` when `value` does not match `schema`. */
 export function checkArgument(schema: z.ZodType, value: unknown, name: string): void {

@@ -4,6 +4,7 @@
  * @module
  */
 import type { z } from "zod";
+import { formatFieldPath } from "../../sdk/field-path";
 
 /** What the engine sends for a value that is not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -34,15 +35,8 @@ export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-/** Renders a zod issue path as `a.b[0].c`. */
-export function propertyPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out === "" ? String(part) : `.${String(part)}`;
-  }
-  return out;
-}
+/** Renders a zod issue path as `a.b[0].c` (the sdk's field-path rule). */
+export const propertyPath = formatFieldPath;
 
 /** Whether any value along `path` inside `inputs` is (or holds) an unknown value. */
 function touchesUnknown(inputs: unknown, path: readonly PropertyKey[]): boolean {

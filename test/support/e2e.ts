@@ -4,7 +4,7 @@ import type { ResponseMode, RunningEmulator } from "../../emulator";
 import { type TestEmulator, useTestEmulator } from "./emulator";
 
 /** The emulator modes the provider's lifecycles run against (issue 9: both must pass). */
-export const RESPONSE_MODES: readonly ResponseMode[] = ["full", "sparse"];
+export { RESPONSE_MODES } from "../../emulator";
 
 /**
  * An emulator for one e2e file (or describe block), with fast timings: started before its tests,

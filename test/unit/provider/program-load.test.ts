@@ -18,7 +18,10 @@ function loadedAfter(body: string): string[] {
 const undici = (files: string[]) =>
   files.filter((f) => f.includes(`node_modules${path.sep}undici${path.sep}`));
 /** Modules of the sdk that import nothing: facts the declarations share with the sdk and the emulator. */
-const SDK_CONSTANTS = [path.join("dist", "sdk", "schemas", "volume-constants.js")];
+const SDK_CONSTANTS = [
+  path.join("dist", "sdk", "schemas", "volume-constants.js"),
+  path.join("dist", "sdk", "field-path.js"),
+];
 const sdk = (files: string[]) =>
   files.filter((f) => f.startsWith(path.join("dist", "sdk")) && !SDK_CONSTANTS.includes(f));
 
