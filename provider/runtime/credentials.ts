@@ -19,7 +19,13 @@
  * @module
  */
 import { PlatformClient, type TokenSource } from "../../sdk";
-import { CONFIG_KEYS, ENV_KEYS, given, resolveCredentials } from "../credentials-resolver";
+import {
+  CONFIG_KEYS,
+  type CredentialsResolution,
+  ENV_KEYS,
+  given,
+  resolveCredentials,
+} from "../credentials-resolver";
 
 /** The environment variable that allows PLATFORM_API_TOKEN to replace a refused recorded token. */
 export const FALLBACK_ENV = "PLATFORM_API_TOKEN_FALLBACK";
@@ -49,6 +55,7 @@ class ProviderTokens implements TokenSource {
   private switched = false;
   /** Which tokens the platform refused (401) in this process. */
   readonly refusedOrigins = new Set<"config" | "env">();
+
   constructor(private readonly configured: Record<string, string | undefined>) {}
 
   /** The resolution of the configured values and the environment as they are now. */
@@ -68,13 +75,10 @@ class ProviderTokens implements TokenSource {
     const token =
       origin === "config"
         ? given(this.configured[CONFIG_KEYS.apiToken])
-        : given(process.env[ENV_KEYS.apiToken]);
-    if (token === undefined)
-      throw new Error(
-        credentialProblems()
-          .map((p) => p.reason)
-          .join("; "),
-      );
+        : origin === "env"
+          ? given(process.env[ENV_KEYS.apiToken])
+          : undefined;
+    if (token === undefined) throw new Error(problemsText(this.resolution()));
     return token;
   }
 
@@ -162,7 +166,7 @@ export type ProviderClient = Pick<PlatformClient, "volumes" | "certificates" | "
  */
 export function platformClient(): ProviderClient {
   const resolution = session.tokens.resolution();
-  if (!resolution.ok) throw new Error(resolution.problems.join("; "));
+  if (!resolution.ok) throw new Error(problemsText(resolution));
   let client = session.clients.get(resolution.apiUrl);
   if (!client) {
     client = new PlatformClient({
@@ -173,6 +177,10 @@ export function platformClient(): ProviderClient {
     session.clients.set(resolution.apiUrl, client);
   }
   return client;
+}
+
+function problemsText(resolution: CredentialsResolution): string {
+  return resolution.ok ? "" : resolution.problems.join("; ");
 }
 
 /**
