@@ -6,8 +6,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot, Volume } from "../sdk";
+import { resolveCredentials } from "./credentials-resolver";
 
-/** Credentials of a lookup; each falls back to the stack config, then the environment. */
+/**
+ * Credentials of a lookup; each falls back to the stack config, then the environment (a blank
+ * value counts as not given).
+ */
 export interface LookupCredentials {
   /** Base URL of the platform API. */
   apiUrl?: string;
@@ -169,15 +173,19 @@ async function withClient<T>(
   creds: LookupCredentials | undefined,
   fn: (client: PlatformClient, map: Mapping) => Promise<T>,
 ): Promise<T> {
-  const baseUrl = creds?.apiUrl ?? fromConfig("platform:apiUrl") ?? process.env.PLATFORM_API_URL;
-  const token = creds?.apiToken ?? fromConfig("platform:apiToken") ?? process.env.PLATFORM_API_TOKEN;
-  if (!baseUrl || !token) {
-    throw new Error(
-      "platform credentials missing: pass apiUrl/apiToken, or run `pulumi config set platform:apiUrl <url>` and `pulumi config set --secret platform:apiToken <token>`, or set PLATFORM_API_URL / PLATFORM_API_TOKEN",
-    );
-  }
+  const resolved = resolveCredentials({
+    args: creds,
+    argNames: { apiUrl: "apiUrl", apiToken: "apiToken" },
+    config: fromConfig,
+    env: process.env,
+  });
+  if (!resolved.ok) throw new Error(`platform credentials: ${resolved.problems.join("; ")}`);
   const { PlatformClient, withTokenAdvice, mapping } = await loadLookupModules();
-  const client = new PlatformClient({ baseUrl, token, userAgent: "pulumi-platform-provider" });
+  const client = new PlatformClient({
+    baseUrl: resolved.apiUrl,
+    token: resolved.apiToken,
+    userAgent: "pulumi-platform-provider",
+  });
   try {
     return await fn(client, mapping);
   } catch (err) {

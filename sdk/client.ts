@@ -8,6 +8,7 @@ import { CertificatesClient } from "./certificates";
 import { InvalidArgumentError } from "./errors";
 import { PostgresClient } from "./postgres";
 import { RETRY_POLICY } from "./retry-policy";
+import { checkTokenSource, fixedToken, type TokenSource } from "./token-source";
 import { type DebugEntry, Transport } from "./transport";
 import { VolumesClient } from "./volumes";
 
@@ -15,8 +16,16 @@ import { VolumesClient } from "./volumes";
 export interface PlatformClientOptions {
   /** Base URL of the API, e.g. `https://api.example.com` (paths under `/v1` are appended). */
   baseUrl: string;
-  /** API token, sent as `Authorization: Bearer <token>`; never logged or put in errors. */
-  token: string;
+  /**
+   * API token, sent as `Authorization: Bearer <token>`; never logged or put in errors. Give
+   * either this or `tokenSource`.
+   */
+  token?: string;
+  /**
+   * Where the token of each request comes from, and what replaces a refused one (see
+   * {@link TokenSource}); instead of `token`.
+   */
+  tokenSource?: TokenSource;
   /** Timeout of one HTTP attempt in ms (default 30 000). */
   timeoutMs?: number;
   /** Overall time of one call including retries and their pauses, in ms (default 120 000). */
@@ -48,10 +57,7 @@ export class PlatformClient {
       throw new InvalidArgumentError("options must be an object with baseUrl and token");
     }
     const { origin, pathPrefix } = parseBaseUrl(options.baseUrl);
-    if (typeof options.token !== "string" || options.token.trim() === "") {
-      throw new InvalidArgumentError("token must be a non-empty string");
-    }
-    if (/[\r\n]/.test(options.token)) throw new InvalidArgumentError("token must not contain line breaks");
+    const tokenSource = tokenSourceOf(options);
     const timeoutMs = positiveNumber(options.timeoutMs, "timeoutMs", 30_000);
     const deadlineMs = positiveNumber(options.deadlineMs, "deadlineMs", RETRY_POLICY.deadlineMs);
     const maxRetries = options.maxRetries ?? RETRY_POLICY.maxRetries;
@@ -75,7 +81,8 @@ export class PlatformClient {
       origin,
       pathPrefix,
       dispatcher: options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000 }),
-      headers: { authorization: `Bearer ${options.token.trim()}`, "user-agent": userAgent },
+      headers: { "user-agent": userAgent },
+      tokenSource,
       timeoutMs,
       deadlineMs,
       maxRetries,
@@ -90,6 +97,19 @@ export class PlatformClient {
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.transport.dispatcher.close();
   }
+}
+
+function tokenSourceOf(options: PlatformClientOptions): TokenSource {
+  if (options.tokenSource !== undefined) {
+    if (options.token !== undefined)
+      throw new InvalidArgumentError("give either token or tokenSource, not both");
+    return checkTokenSource(options.tokenSource);
+  }
+  if (typeof options.token !== "string" || options.token.trim() === "") {
+    throw new InvalidArgumentError("token must be a non-empty string");
+  }
+  if (/[\r\n]/.test(options.token)) throw new InvalidArgumentError("token must not contain line breaks");
+  return fixedToken(options.token.trim());
 }
 
 function parseBaseUrl(baseUrl: unknown): { origin: string; pathPrefix: string } {

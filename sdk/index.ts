@@ -78,6 +78,7 @@ export { DEFAULT_FSTYPE } from "./schemas";
 export type { HoldOptions, TaskHold } from "./task-hold";
 export type { TaskClientOptions } from "./tasks";
 export { TaskClient } from "./tasks";
+export type { TokenSource } from "./token-source";
 export type { CallOptions, DebugEntry } from "./transport";
 export { VolumesClient } from "./volumes";
 export type { WaitOptions } from "./wait";

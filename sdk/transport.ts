@@ -11,6 +11,7 @@ import { formatFieldPath } from "./field-path";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 import { RETRY_POLICY, statusAmbiguous, statusRepeatable } from "./retry-policy";
+import { currentToken, type TokenSource } from "./token-source";
 
 /** HTTP methods the platform uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -43,8 +44,10 @@ export interface TransportConfig {
   /** Path prefix of the base URL, without a trailing slash ("" for none). */
   pathPrefix: string;
   dispatcher: Dispatcher;
-  /** Extra headers for every request (authorization, user-agent, host). */
+  /** Extra headers for every request (user-agent, host). */
   headers: Record<string, string>;
+  /** Asked for the bearer token of every request, and told of a refused one (401). */
+  tokenSource?: TokenSource;
   timeoutMs: number;
   deadlineMs: number;
   maxRetries: number;
@@ -75,20 +78,39 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
 const NOT_SENT_CODES = new Set<string>(RETRY_POLICY.notSentCodes);
 const FINAL_CODES = new Set<string>(RETRY_POLICY.finalCodes);
 
+/** The header objects of one token. */
+interface Headers {
+  token: string | undefined;
+  plain: Record<string, string>;
+  json: Record<string, string>;
+}
+
 /** Shared HTTP machinery of one client. */
 export class Transport {
-  private readonly plainHeaders: Record<string, string>;
-  private readonly jsonHeaders: Record<string, string>;
+  private headers: Headers;
   private readonly debugHeaders: Record<string, string>;
   private readonly backoff: BackoffOptions;
 
   constructor(private readonly config: TransportConfig) {
-    // Header objects are built once; the hot path never copies them.
-    this.plainHeaders = { accept: "application/json", ...config.headers };
-    this.jsonHeaders = { ...this.plainHeaders, "content-type": "application/json" };
-    this.debugHeaders = { ...this.jsonHeaders };
-    if (this.debugHeaders.authorization) this.debugHeaders.authorization = "Bearer [redacted]";
+    this.headers = this.headersOf(undefined);
+    this.debugHeaders = { ...this.headers.json };
+    if (config.tokenSource) this.debugHeaders.authorization = "Bearer [redacted]";
     this.backoff = config.backoff ?? DEFAULT_BACKOFF;
+  }
+
+  /** Header objects are built once per token; the hot path never copies them. */
+  private headersOf(token: string | undefined): Headers {
+    const plain = {
+      accept: "application/json",
+      ...this.config.headers,
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    };
+    return { token, plain, json: { ...plain, "content-type": "application/json" } };
+  }
+
+  private headersFor(token: string | undefined): Headers {
+    if (this.headers.token !== token) this.headers = this.headersOf(token);
+    return this.headers;
   }
 
   /** The dispatcher requests go through. */
@@ -100,7 +122,8 @@ export class Transport {
    * Sends one logical request, retrying what is safe to retry, and returns the validated body.
    * Throws ApiError, TransportError, AmbiguousRequestError (a request that is not idempotent, a
    * POST by default, whose outcome is unknown),
-   * ResponseValidationError, or the signal's reason once it aborts.
+   * ResponseValidationError, or the signal's reason once it aborts. A 401 is sent once more
+   * when the token source says another token is current now.
    */
   async request<S extends z.ZodType | undefined>(
     spec: RequestSpec<S>,
@@ -112,8 +135,12 @@ export class Transport {
     const fullPath = config.pathPrefix + spec.path;
     const deadlineAt = Date.now() + config.deadlineMs;
     const backoff = new Backoff(this.backoff, { deadlineAt, signal });
+    const { tokenSource } = config;
+    let reauthorized = false;
     for (;;) {
       const attempt = backoff.attempt;
+      const token = tokenSource ? currentToken(tokenSource) : undefined;
+      const headers = this.headersFor(token);
       const startedAt = Date.now();
       const timeout = Math.max(1, Math.min(config.timeoutMs, deadlineAt - startedAt));
       let status: number;
@@ -125,7 +152,7 @@ export class Transport {
           origin: config.origin,
           path: fullPath,
           method,
-          headers: body === undefined ? this.plainHeaders : this.jsonHeaders,
+          headers: body === undefined ? headers.plain : headers.json,
           body,
           signal,
           headersTimeout: timeout,
@@ -153,6 +180,12 @@ export class Transport {
         return decode(spec.schema, text, status, method, spec.path) as S extends z.ZodType
           ? z.output<S>
           : undefined;
+      }
+      // Every refusal is reported; a 401 means the platform did nothing, so any method may be
+      // sent once more with another token.
+      if (status === 401 && token !== undefined && tokenSource?.refused(token) && !reauthorized) {
+        reauthorized = true;
+        continue;
       }
       const retryAfterMs = parseRetryAfter(retryAfter);
       const platformMessage = errorMessage(text);

@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ApiError, InvalidArgumentError, isNotFound, PlatformClient, PlatformError } from "../../sdk";
+import { resolveCredentials } from "../credentials-resolver";
 import { type AdoptionFamily, readAdoptionPlan } from "./adoption-plan";
 import { renderJson, renderTypeScript } from "./adoption-program";
 import { parseCommandLine, UsageError } from "./command-line";
@@ -98,20 +99,27 @@ function optionsOf(argv: string[], env: NodeJS.ProcessEnv): AdoptOptions | "help
   const out = values.out;
   if (out !== undefined && (typeof out !== "string" || out === ""))
     throw new UsageError("--out needs a file name");
-  const apiUrl = String(values["api-url"] ?? env.PLATFORM_API_URL ?? "").trim();
-  const apiToken = String(values["api-token"] ?? env.PLATFORM_API_TOKEN ?? "").trim();
-  if (apiUrl === "") throw new UsageError("no API URL: pass --api-url or set PLATFORM_API_URL");
-  if (apiToken === "") throw new UsageError("no API token: set PLATFORM_API_TOKEN or pass --api-token");
+  // No stack here: the flags, else the environment.
+  const credentials = resolveCredentials({
+    args: { apiUrl: str(values["api-url"]), apiToken: str(values["api-token"]) },
+    argNames: { apiUrl: "--api-url", apiToken: "--api-token" },
+    env,
+  });
+  if (!credentials.ok) throw new UsageError(credentials.problems.join("; "));
   return {
     app: app.trim(),
     format,
     deleteOnDestroy: values["delete-on-destroy"] === true,
-    apiUrl,
-    apiToken,
+    apiUrl: credentials.apiUrl,
+    apiToken: credentials.apiToken,
     ...(typeof out === "string" ? { out } : {}),
     ...(typeof values.filter === "string" && values.filter !== "" ? { filter: values.filter } : {}),
     ...(only ? { only } : {}),
   };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
 }
 
 /** Runs the command with its arguments; resolves to the process exit code. */

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { PlatformClient } from "../../sdk";
+import { CONFIG_KEYS, given, resolveCredentials } from "../credentials-resolver";
 import { parseCommandLine, UsageError } from "./command-line";
 import { applyRecovery } from "./recover-checkpoint";
 import {
@@ -140,18 +141,20 @@ async function credentials(
   access: StackAccess,
   options: RecoverOptions,
 ): Promise<{ apiUrl: string; apiToken: string }> {
-  const env = options.environment ?? process.env;
-  const apiUrl =
-    options.apiUrl ?? (await access.configValue("platform:apiUrl")) ?? env.PLATFORM_API_URL?.trim();
-  const apiToken =
-    options.apiToken ?? (await access.configValue("platform:apiToken")) ?? env.PLATFORM_API_TOKEN?.trim();
-  if (!apiUrl)
-    throw new UsageError("no platform API URL: set platform:apiUrl in the stack config or PLATFORM_API_URL");
-  if (!apiToken)
-    throw new UsageError(
-      "no platform API token: set platform:apiToken in the stack config or PLATFORM_API_TOKEN",
-    );
-  return { apiUrl, apiToken };
+  // The stack config is read (a `pulumi config get` each) only for what the options leave out.
+  const config: Record<string, string | undefined> = {
+    [CONFIG_KEYS.apiUrl]: given(options.apiUrl) ? undefined : await access.configValue(CONFIG_KEYS.apiUrl),
+    [CONFIG_KEYS.apiToken]: given(options.apiToken)
+      ? undefined
+      : await access.configValue(CONFIG_KEYS.apiToken),
+  };
+  const resolved = resolveCredentials({
+    args: options,
+    config: (key) => config[key],
+    env: options.environment ?? process.env,
+  });
+  if (!resolved.ok) throw new UsageError(resolved.problems.join("; "));
+  return resolved;
 }
 
 function lookups(client: PlatformClient, isNotFound: (err: unknown) => boolean): PlatformLookups {
@@ -316,12 +319,11 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     }
     if (!(await confirmed(options, out))) return RECOVER_EXIT.notApplied;
 
-    await runtime.configure({
-      config: {
-        get: (k: string) =>
-          k === "platform:apiUrl" ? creds.apiUrl : k === "platform:apiToken" ? creds.apiToken : undefined,
-      },
-    });
+    const resolved: Record<string, string> = {
+      [CONFIG_KEYS.apiUrl]: creds.apiUrl,
+      [CONFIG_KEYS.apiToken]: creds.apiToken,
+    };
+    await runtime.configure({ config: { get: (k: string) => resolved[k] } });
     if (options.delete) {
       for (const o of orphans) {
         await runtime.volume.delete(o.id, { app: o.app });

@@ -1,71 +1,143 @@
 /**
- * Credentials of the provider process: stack config handed to `configure` (platform:apiToken,
- * platform:apiUrl), else PLATFORM_API_TOKEN / PLATFORM_API_URL. They live in this module only:
- * never in the serialized provider, never in inputs, outputs, state or messages.
+ * Credentials of the provider process: the stack config handed to `configure` (platform:apiToken,
+ * platform:apiUrl), else PLATFORM_API_TOKEN / PLATFORM_API_URL, resolved by
+ * ../credentials-resolver. They live here only: never in the serialized provider, never in
+ * inputs, outputs, state or messages.
  *
  * What `configure` receives depends on the command (observed through the engine): `up` and
  * `preview` run the program and pass the current stack config; `refresh`, `destroy` and the
  * refresh step of `up --refresh` pass the config recorded in the state by the last `up` (the
  * default provider's inputs), so after `pulumi config set --secret platform:apiToken <new>` they
  * still hold the old token. The provider process cannot read the current stack config there (it
- * gets no stack name, and `PULUMI_CONFIG` is empty), but it sees the CLI's environment: when the
- * configured token is refused (401) and PLATFORM_API_TOKEN holds another one, every call is
- * repeated once with that one (a 401 means the platform did nothing) and the process keeps it.
+ * gets no stack name, and `PULUMI_CONFIG` is empty), but it sees the CLI's environment.
+ *
+ * A refused token (401) is never replaced silently: a 401 also answers a token that may not
+ * reach the app, so using PLATFORM_API_TOKEN instead would act under another identity than the
+ * one the stack names. Only when the user asks for it (PLATFORM_API_TOKEN_FALLBACK=1), and only
+ * where the configured token is the one recorded in the state (no program ran in this process:
+ * refresh, destroy), does PLATFORM_API_TOKEN replace it, with a warning saying so.
  * @module
  */
-import { ApiError, PlatformClient } from "../../sdk";
+import { PlatformClient, type TokenSource } from "../../sdk";
+import {
+  CONFIG_KEYS,
+  type CredentialsResolution,
+  ENV_KEYS,
+  given,
+  resolveCredentials,
+} from "../credentials-resolver";
 
-/** Stack config keys read by `configure`. */
-export const CONFIG_KEYS = { apiToken: "platform:apiToken", apiUrl: "platform:apiUrl" } as const;
-/** Environment variables used when the stack config has no value. */
-export const ENV_KEYS = { apiToken: "PLATFORM_API_TOKEN", apiUrl: "PLATFORM_API_URL" } as const;
+/** The environment variable that allows PLATFORM_API_TOKEN to replace a refused recorded token. */
+export const FALLBACK_ENV = "PLATFORM_API_TOKEN_FALLBACK";
 
 /** The part of Pulumi's dynamic `ConfigureRequest` the provider uses. */
 export interface ConfigureRequestLike {
   config: { get(key: string): string | undefined };
 }
 
-/** Resolved credentials. */
-export interface Credentials {
-  apiUrl: string;
-  apiToken: string;
+/** Whether the user allowed the fallback for this command. */
+function fallbackAllowed(): boolean {
+  return /^(1|true|yes)$/i.test(process.env[FALLBACK_ENV]?.trim() ?? "");
 }
 
-let fromConfig: Partial<Credentials> = {};
-const clients = new Map<string, PlatformClient>();
-/** Set after the configured token was refused and PLATFORM_API_TOKEN took over. */
-let usingEnvToken = false;
-/** Which tokens the platform refused (401) in this process. */
-const refused = new Set<TokenSource>();
-/** Whether check/create/update ran in this process: then `configure` got the current stack config. */
-let programChecked = false;
-
-/** Where the token in use comes from. */
-type TokenSource = "config" | "env";
+/** The warning shown when PLATFORM_API_TOKEN replaced the refused recorded token. */
+export const FALLBACK_WARNING = `The platform refused the API token recorded in the stack's state (${CONFIG_KEYS.apiToken} of the last \`pulumi up\`); this command uses ${ENV_KEYS.apiToken} from the environment instead, as ${FALLBACK_ENV}=1 allows. Run \`pulumi up\` or \`pulumi refresh --run-program\` to record the stack config's current token`;
 
 /**
- * Called by the engine once per provider in the provider process, before any other method,
- * with the stack's configuration (secrets decrypted).
+ * The token of the provider process, asked by the sdk for every request: the configured token
+ * (else PLATFORM_API_TOKEN), replaced by PLATFORM_API_TOKEN after a refusal only as the module
+ * notes say. Remembers what was refused, for the advice.
+ */
+class ProviderTokens implements TokenSource {
+  /** Set once check/create/update ran: `configure` then got the current stack config. */
+  programRan = false;
+  /** Set after the configured token was refused and PLATFORM_API_TOKEN replaced it. */
+  private switched = false;
+  /** Which tokens the platform refused (401) in this process. */
+  readonly refusedOrigins = new Set<"config" | "env">();
+
+  constructor(private readonly configured: Record<string, string | undefined>) {}
+
+  /** The resolution of the configured values and the environment as they are now. */
+  resolution() {
+    return resolveCredentials({ config: (key) => this.configured[key], env: process.env });
+  }
+
+  /** Where the token in use comes from, if there is one. */
+  origin(): "config" | "env" | undefined {
+    const source = this.resolution().tokenSource;
+    if (source === "config" && this.switched) return "env";
+    return source === "config" || source === "env" ? source : undefined;
+  }
+
+  current(): string {
+    const origin = this.origin();
+    const token =
+      origin === "config"
+        ? given(this.configured[CONFIG_KEYS.apiToken])
+        : origin === "env"
+          ? given(process.env[ENV_KEYS.apiToken])
+          : undefined;
+    if (token === undefined) throw new Error(problemsText(this.resolution()));
+    return token;
+  }
+
+  refused(token: string): boolean {
+    const origin = this.origin();
+    if (origin === undefined) return false;
+    if (token !== this.current()) return true;
+    this.refusedOrigins.add(origin);
+    const env = given(process.env[ENV_KEYS.apiToken]);
+    if (origin !== "config" || this.programRan || !fallbackAllowed() || !env || env === token) return false;
+    this.switched = true;
+    warn(FALLBACK_WARNING);
+    return true;
+  }
+}
+
+/**
+ * A warning the CLI shows: the engine prints what a dynamic provider writes to stderr as a
+ * message of the stack (observed with CLI 3.259: `pulumi.log.warn` in the provider process has no
+ * engine to reach and writes there too). Synchronous, so it is out before the call returns.
+ */
+function warn(message: string): void {
+  console.warn(`warning: ${message}`);
+}
+
+/** What `configure` set, the process's tokens and one client per API URL. */
+interface Session {
+  configured: Record<string, string | undefined>;
+  tokens: ProviderTokens;
+  clients: Map<string, PlatformClient>;
+}
+
+function newSession(configured: Record<string, string | undefined>): Session {
+  return { configured, tokens: new ProviderTokens(configured), clients: new Map() };
+}
+
+let session = newSession({});
+
+/**
+ * Called by the engine, before any other method, with the stack's configuration (secrets
+ * decrypted): once per provider text in the process, so twice after an upgrade, with the same
+ * values; then what the process learnt (a program ran, a token was refused) is kept.
  */
 export async function configure(req: ConfigureRequestLike): Promise<void> {
-  const apiToken = nonEmpty(req?.config?.get(CONFIG_KEYS.apiToken));
-  const apiUrl = nonEmpty(req?.config?.get(CONFIG_KEYS.apiUrl));
-  fromConfig = { ...(apiToken ? { apiToken } : {}), ...(apiUrl ? { apiUrl } : {}) };
+  const configured = {
+    [CONFIG_KEYS.apiToken]: req?.config?.get(CONFIG_KEYS.apiToken),
+    [CONFIG_KEYS.apiUrl]: req?.config?.get(CONFIG_KEYS.apiUrl),
+  };
+  const same = Object.entries(configured).every(([k, v]) => given(session.configured[k]) === given(v));
+  if (same) return;
+  resetCredentials();
+  session = newSession(configured);
 }
 
-/** Forgets configured credentials, cached clients and refused tokens (tests). */
+/** Forgets configured credentials, cached clients and refused tokens (tests, `recover`). */
 export function resetCredentials(): void {
-  fromConfig = {};
-  usingEnvToken = false;
-  programChecked = false;
-  refused.clear();
-  const old = [...clients.values()];
-  clients.clear();
-  for (const client of old) void client.close();
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  const old = session;
+  session = newSession({});
+  for (const client of old.clients.values()) void client.close();
 }
 
 /**
@@ -73,7 +145,7 @@ function nonEmpty(value: string | undefined): string | undefined {
  * when the program ran, so `configure` got the current stack config (see the module notes).
  */
 export function noteProgramOperation(): void {
-  programChecked = true;
+  session.tokens.programRan = true;
 }
 
 /**
@@ -81,148 +153,34 @@ export function noteProgramOperation(): void {
  * names a property (the engine would print that property's value, and these are not inputs).
  */
 export function credentialProblems(): { property: string; reason: string }[] {
-  const problems: { property: string; reason: string }[] = [];
-  const { apiUrl, apiToken } = resolve();
-  if (!apiToken) {
-    problems.push({
-      property: "",
-      reason: `no platform API token: run \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\` or set the environment variable ${ENV_KEYS.apiToken}`,
-    });
-  }
-  if (!apiUrl) {
-    problems.push({
-      property: "",
-      reason: `no platform API URL: run \`pulumi config set ${CONFIG_KEYS.apiUrl} https://...\` or set the environment variable ${ENV_KEYS.apiUrl}`,
-    });
-  } else if (!isHttpUrl(apiUrl)) {
-    problems.push({
-      property: "",
-      reason: `the platform API URL must be an http:// or https:// URL (got ${JSON.stringify(apiUrl)}); set ${CONFIG_KEYS.apiUrl} or ${ENV_KEYS.apiUrl}`,
-    });
-  }
-  return problems;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-function envToken(): string | undefined {
-  return nonEmpty(process.env[ENV_KEYS.apiToken]);
-}
-
-function resolve(): Partial<Credentials> & { source?: TokenSource } {
-  const apiUrl = fromConfig.apiUrl ?? nonEmpty(process.env[ENV_KEYS.apiUrl]);
-  if (fromConfig.apiToken && !usingEnvToken)
-    return { apiUrl, apiToken: fromConfig.apiToken, source: "config" };
-  const apiToken = envToken();
-  return apiToken ? { apiUrl, apiToken, source: "env" } : { apiUrl };
-}
-
-function clientFor(apiUrl: string, apiToken: string): PlatformClient {
-  const key = `${apiUrl}\n${apiToken}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = new PlatformClient({ baseUrl: apiUrl, token: apiToken, userAgent: "pulumi-platform-provider" });
-    clients.set(key, client);
-  }
-  return client;
+  const resolution = session.tokens.resolution();
+  return resolution.ok ? [] : resolution.problems.map((reason) => ({ property: "", reason }));
 }
 
 /** The families of the platform client the provider calls. */
 export type ProviderClient = Pick<PlatformClient, "volumes" | "certificates" | "postgres">;
-type Family = keyof ProviderClient;
-
-function current(): { client: PlatformClient; source: TokenSource } {
-  const problems = credentialProblems();
-  if (problems.length > 0) throw new Error(problems.map((p) => p.reason).join("; "));
-  const { apiUrl, apiToken, source } = resolve() as Credentials & { source: TokenSource };
-  return { client: clientFor(apiUrl, apiToken), source };
-}
 
 /**
- * After `err` from a call made with the token of `source`: records a refusal, and answers
- * whether the call should be repeated with PLATFORM_API_TOKEN (set, different, not yet tried).
- */
-function switchedToEnvToken(err: unknown, source: TokenSource): boolean {
-  if (!(err instanceof ApiError) || err.status !== 401) return false;
-  refused.add(source);
-  const env = envToken();
-  if (source !== "config" || usingEnvToken || !env || env === fromConfig.apiToken) return false;
-  usingEnvToken = true;
-  return true;
-}
-
-function callFamily(family: Family, method: PropertyKey, args: unknown[]): unknown {
-  const invoke = () => {
-    const { client, source } = current();
-    const fn = (client[family] as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>)[method];
-    return { result: fn?.apply(client[family], args), source };
-  };
-  const first = invoke();
-  if (isAsyncIterable(first.result))
-    return iterateWithRetry(first.result, first.source, () => invoke().result);
-  return Promise.resolve(first.result).catch((err: unknown) => {
-    if (!switchedToEnvToken(err, first.source)) throw err;
-    const again = invoke();
-    return Promise.resolve(again.result).catch((err2: unknown) => {
-      switchedToEnvToken(err2, again.source);
-      throw err2;
-    });
-  });
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return value !== null && typeof value === "object" && Symbol.asyncIterator in value;
-}
-
-/** A paged listing: repeated with the other token only when refused before its first item. */
-async function* iterateWithRetry(
-  first: AsyncIterable<unknown>,
-  source: TokenSource,
-  again: () => unknown,
-): AsyncGenerator<unknown> {
-  let yielded = false;
-  try {
-    for await (const item of first) {
-      yielded = true;
-      yield item;
-    }
-  } catch (err) {
-    if (yielded || !switchedToEnvToken(err, source)) throw err;
-    yield* again() as AsyncIterable<unknown>;
-  }
-}
-
-function familyProxy<F extends Family>(family: F): ProviderClient[F] {
-  return new Proxy({} as ProviderClient[F], {
-    get: (_target, method) => {
-      const member = (current().client[family] as unknown as Record<PropertyKey, unknown>)[method];
-      if (typeof member !== "function") return member;
-      return (...args: unknown[]) => callFamily(family, method, args);
-    },
-  });
-}
-
-const providerClient: ProviderClient = {
-  volumes: familyProxy("volumes"),
-  certificates: familyProxy("certificates"),
-  postgres: familyProxy("postgres"),
-};
-
-/**
- * The client for the resolved credentials; a call throws a message saying how to set what is
- * missing. A call refused with 401 under the configured token is repeated once with
- * PLATFORM_API_TOKEN when that holds another token.
+ * The client for the resolved credentials; throws a message saying how to set what is missing.
+ * Its token is asked per request (see {@link ProviderTokens}).
  */
 export function platformClient(): ProviderClient {
-  current();
-  return providerClient;
+  const resolution = session.tokens.resolution();
+  if (!resolution.ok) throw new Error(problemsText(resolution));
+  let client = session.clients.get(resolution.apiUrl);
+  if (!client) {
+    client = new PlatformClient({
+      baseUrl: resolution.apiUrl,
+      tokenSource: session.tokens,
+      userAgent: "pulumi-platform-provider",
+    });
+    session.clients.set(resolution.apiUrl, client);
+  }
+  return client;
+}
+
+function problemsText(resolution: CredentialsResolution): string {
+  return resolution.ok ? "" : resolution.problems.join("; ");
 }
 
 /**
@@ -230,16 +188,24 @@ export function platformClient(): ProviderClient {
  * works for the command at hand, without repeating a step the user has already taken.
  */
 export function refusedTokenAdvice(): string {
-  const { source } = resolve();
-  const envSet = envToken() !== undefined;
-  if (source === "env" && !refused.has("config")) {
+  const { tokens } = session;
+  const envToken = given(process.env[ENV_KEYS.apiToken]);
+  if (tokens.origin() === "env" && !tokens.refusedOrigins.has("config")) {
     return `The platform refused the token in ${ENV_KEYS.apiToken}: set a valid one there, or in the stack config with \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\``;
   }
-  const envToo = refused.has("env") ? ` (${ENV_KEYS.apiToken} was refused too)` : "";
-  if (programChecked) {
-    return `The platform refused the API token of the stack config${envToo}: set a valid one with \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\``;
+  const envToo = tokens.refusedOrigins.has("env") ? ` (${ENV_KEYS.apiToken} was refused too)` : "";
+  if (tokens.programRan) {
+    const envUnused =
+      envToken && envToken !== given(session.configured[CONFIG_KEYS.apiToken])
+        ? ` (${ENV_KEYS.apiToken} is used only when the stack config sets no token)`
+        : "";
+    return `The platform refused the API token of the stack config${envUnused}: set a valid one with \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\``;
   }
-  const envFix = envSet ? "" : `, or set ${ENV_KEYS.apiToken} to the new token for this command`;
+  const envFix = tokens.refusedOrigins.has("env")
+    ? ""
+    : fallbackAllowed()
+      ? `, or set ${ENV_KEYS.apiToken} to the new token for this command`
+      : `, or set ${ENV_KEYS.apiToken} to the new token and ${FALLBACK_ENV}=1 for this command`;
   return (
     `The platform refused the API token recorded in the stack's state${envToo}: \`pulumi refresh\` and \`pulumi destroy\` configure the provider with the stack config of the last \`pulumi up\`, not the current one. ` +
     `After changing ${CONFIG_KEYS.apiToken}, run \`pulumi refresh --run-program\` or \`pulumi destroy --run-program\` (or \`pulumi up\` first)${envFix}; if that fails too, the new token is not valid`

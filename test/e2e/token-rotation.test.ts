@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
+import { FALLBACK_WARNING } from "../../provider/runtime/credentials";
 import { plainExport } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
@@ -15,6 +16,7 @@ import { programPath, withStack } from "../support/engine";
 
 const OLD_TOKEN = "rotation-old-token-4f1c9a";
 const NEW_TOKEN = "rotation-new-token-7b2e5d";
+const WRONG_TOKEN = "rotation-wrong-token-0c3d8e";
 const dir = mkdtempSync(join(tmpdir(), "token-rotation-"));
 let emu: RunningEmulator | undefined;
 
@@ -106,11 +108,47 @@ describe("token rotation through the real engine", () => {
       expect(destroyErrors[0]).not.toContain("pulumi config set");
       expect(await volumeStates()).toEqual(["created"]);
 
-      // Fix 1: PLATFORM_API_TOKEN holding the new token; the provider repeats the refused call with it.
+      // PLATFORM_API_TOKEN alone does not replace the token the stack names: a 401 also answers
+      // a deliberately narrow token, and the environment's may be another identity.
       const workspace = stack.workspace as LocalWorkspace;
       workspace.envVars.PLATFORM_API_TOKEN = NEW_TOKEN;
-      await stack.refresh({ expectNoChanges: true });
+      const notOptedIn = await failingRun((onEvent) => stack.refresh({ onEvent }));
+      expect(notOptedIn).toHaveLength(1);
+      expect(notOptedIn[0]).toContain("failed with 401");
+      expect(notOptedIn[0]).toContain(
+        "set PLATFORM_API_TOKEN to the new token and PLATFORM_API_TOKEN_FALLBACK=1 for this command",
+      );
+
+      // Fix 1: PLATFORM_API_TOKEN holding the new token, and the opt-in; the provider repeats the
+      // refused call with it and says so in a warning.
+      workspace.envVars.PLATFORM_API_TOKEN_FALLBACK = "1";
+      // What reaches the user: the provider's stderr, printed by the engine under the stack.
+      const messages: string[] = [];
+      let output = "";
+      await stack.refresh({
+        expectNoChanges: true,
+        onOutput: (text) => (output += text),
+        onEvent: (e) => e.diagnosticEvent && messages.push(e.diagnosticEvent.message),
+      });
+      expect(messages.filter((m) => m.includes(FALLBACK_WARNING))).toHaveLength(1);
+      expect(output).toContain(`warning: ${FALLBACK_WARNING}`);
+      expect(output).not.toContain(NEW_TOKEN);
+
+      // `up` runs the program: the stack config is current, so its refused token is never replaced
+      // (even with the opt-in), and nothing is changed with the environment's token.
+      await stack.setConfig("platform:apiToken", { value: WRONG_TOKEN, secret: true });
+      await stack.setConfig("volume", { value: JSON.stringify({ ...JSON.parse(volume), sizeGb: 2 }) });
+      const upErrors = await failingRun((onEvent) => stack.up({ onEvent }));
+      expect(upErrors).toHaveLength(1);
+      expect(upErrors[0]).toContain("failed with 401");
+      expect(count(upErrors[0] ?? "", "pulumi config set --secret platform:apiToken <token>")).toBe(1);
+      expect(upErrors[0]).toContain("PLATFORM_API_TOKEN is used only when the stack config sets no token");
+      expect(upErrors[0]).not.toContain(WRONG_TOKEN);
+      expect(emu?.store.dump().volumes.map((v) => v.size_gb)).toEqual([1]);
+      await stack.setConfig("platform:apiToken", { value: NEW_TOKEN, secret: true });
+      await stack.setConfig("volume", { value: volume });
       delete workspace.envVars.PLATFORM_API_TOKEN;
+      delete workspace.envVars.PLATFORM_API_TOKEN_FALLBACK;
 
       // Fix 2: --run-program configures the provider from the current config and records it,
       // so a plain destroy afterwards works too.

@@ -113,7 +113,7 @@ describe("pulumi-platform recover and the dispatcher, used wrong", () => {
       },
     ]);
     await expect(recoverWith(access, { yes: true, environment: {}, write: () => {} })).rejects.toThrow(
-      /no platform API URL: set platform:apiUrl in the stack config or PLATFORM_API_URL/,
+      /no platform API URL: run `pulumi config set platform:apiUrl https:\/\/\.\.\.` or set the environment variable PLATFORM_API_URL/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as runtime from "../../../provider/runtime";
 import { platformClient } from "../../../provider/runtime/credentials";
 import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";
@@ -90,24 +90,72 @@ describe("a refused token (401)", () => {
   });
 });
 
-describe("PLATFORM_API_TOKEN takes over when the configured token is refused", () => {
-  it("refresh with the old token in the state and the new one in PLATFORM_API_TOKEN reads the volume", async () => {
+describe("PLATFORM_API_TOKEN replaces a refused recorded token only with PLATFORM_API_TOKEN_FALLBACK=1", () => {
+  const warnings: string[] = [];
+  beforeEach(() => {
+    warnings.length = 0;
+    // Outside the engine, pulumi.log.warn writes to console.warn.
+    vi.spyOn(console, "warn").mockImplementation((text: unknown) => void warnings.push(String(text)));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete process.env.PLATFORM_API_TOKEN_FALLBACK;
+  });
+
+  const unauthorized = async () => (await h.requests()).filter((r) => r.status === 401).length;
+
+  it("refresh without the opt-in: the recorded token's 401 stands, PLATFORM_API_TOKEN is not sent, the advice names the opt-in", async () => {
+    const { id, outs } = await createdVolume("refresh-no-opt-in");
+    await configureRuntime(h.emu.url, OLD);
+    process.env.PLATFORM_API_TOKEN = h.emu.token;
+    const before = await unauthorized();
+    const err = await failure(runtime.volume.read(id, outs));
+    expect(await unauthorized()).toBe(before + 1);
+    expect(err.message).toContain(
+      "set PLATFORM_API_TOKEN to the new token and PLATFORM_API_TOKEN_FALLBACK=1 for this command",
+    );
+    expect(err.message).not.toContain(h.emu.token);
+    expect(warnings).toEqual([]);
+  });
+
+  it("refresh with the opt-in reads the volume with PLATFORM_API_TOKEN, warns once naming the source, and keeps it", async () => {
     const { id, outs } = await createdVolume("refresh-env-token");
     await configureRuntime(h.emu.url, OLD);
     process.env.PLATFORM_API_TOKEN = h.emu.token;
+    process.env.PLATFORM_API_TOKEN_FALLBACK = "1";
     const read = await runtime.volume.read(id, outs);
     expect(read.id).toBe(id);
-    // The process keeps the working token: the next call is not refused first.
-    const before = (await h.requests()).filter((r) => r.status === 401).length;
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      "The platform refused the API token recorded in the stack's state (platform:apiToken of the last `pulumi up`); this command uses PLATFORM_API_TOKEN from the environment instead",
+    );
+    expect(warnings[0]).not.toContain(h.emu.token);
+    // The process keeps the working token: the next call is not refused first, nor warned about.
+    const before = await unauthorized();
     await runtime.volume.delete(id, outs);
-    expect((await h.requests()).filter((r) => r.status === 401).length).toBe(before);
+    expect(await unauthorized()).toBe(before);
+    expect(warnings).toHaveLength(1);
     expect(JSON.stringify(await h.state())).not.toContain(id);
+  });
+
+  it("a program run (check ran: current stack config) never switches, even with the opt-in", async () => {
+    await configureRuntime(h.emu.url, OLD);
+    process.env.PLATFORM_API_TOKEN = h.emu.token;
+    process.env.PLATFORM_API_TOKEN_FALLBACK = "1";
+    const inputs = withProvider({ app: "demo-app", name: "up-no-switch", region: "ord" });
+    expect((await runtime.volume.check({}, inputs)).failures).toEqual([]);
+    const err = await failure(runtime.volume.create(inputs));
+    expect(occurrences(err.message, "pulumi config set --secret platform:apiToken <token>")).toBe(1);
+    expect(err.message).toContain("PLATFORM_API_TOKEN is used only when the stack config sets no token");
+    expect(warnings).toEqual([]);
+    expect(JSON.stringify(await h.state())).not.toContain("up-no-switch");
   });
 
   it("a paged certificate listing is repeated with PLATFORM_API_TOKEN when refused before its first page", async () => {
     await h.api("POST", "/v1/apps/demo-app/certificates/acme", { hostname: "listed.example.com" });
     await configureRuntime(h.emu.url, OLD);
     process.env.PLATFORM_API_TOKEN = h.emu.token;
+    process.env.PLATFORM_API_TOKEN_FALLBACK = "1";
     const seen: string[] = [];
     for await (const entry of platformClient().certificates.listAll("demo-app")) seen.push(entry.hostname);
     expect(seen).toContain("listed.example.com");
@@ -118,6 +166,7 @@ describe("PLATFORM_API_TOKEN takes over when the configured token is refused", (
     const { id, outs } = await createdVolume("refresh-both-refused");
     await configureRuntime(h.emu.url, OLD);
     process.env.PLATFORM_API_TOKEN = "another-wrong-token";
+    process.env.PLATFORM_API_TOKEN_FALLBACK = "1";
     const err = await failure(runtime.volume.read(id, outs));
     expect(err.message).toContain("(PLATFORM_API_TOKEN was refused too)");
     expect(occurrences(err.message, "`pulumi refresh --run-program`")).toBe(1);
@@ -128,9 +177,10 @@ describe("PLATFORM_API_TOKEN takes over when the configured token is refused", (
   it("is not tried when it holds the same token as the config", async () => {
     await configureRuntime(h.emu.url, OLD);
     process.env.PLATFORM_API_TOKEN = OLD;
-    const before = (await h.requests()).filter((r) => r.status === 401).length;
+    process.env.PLATFORM_API_TOKEN_FALLBACK = "1";
+    const before = await unauthorized();
     await failure(runtime.volume.read("vol_x", { app: "demo-app" }));
-    expect((await h.requests()).filter((r) => r.status === 401).length).toBe(before + 1);
+    expect(await unauthorized()).toBe(before + 1);
   });
 });
 
