@@ -182,27 +182,31 @@ describe("hostname rules", () => {
 });
 
 describe("validateAcmeCertificateArgs", () => {
-  const cases: [string, Record<string, unknown>, string | undefined][] = [
+  const cases: [string, Record<string, unknown>, [property: string, reason: RegExp] | undefined][] = [
     ["accepts app and hostname", { app: "demo-app", hostname: "www.example.com" }, undefined],
-    ["requires hostname", { app: "demo-app" }, "hostname"],
-    ["rejects an uppercase hostname", { app: "demo-app", hostname: "WWW.example.com" }, "hostname"],
+    ["requires hostname", { app: "demo-app" }, ["hostname", /^hostname is required/]],
+    [
+      "rejects an uppercase hostname",
+      { app: "demo-app", hostname: "WWW.example.com" },
+      ["hostname", /^hostname must be lowercase \(got "WWW\.example\.com"\)$/],
+    ],
     [
       "rejects a waitTimeoutSeconds of 0",
       { app: "demo-app", hostname: "a.example.com", waitTimeoutSeconds: 0 },
-      "waitTimeoutSeconds",
+      ["waitTimeoutSeconds", /^waitTimeoutSeconds must be a whole number from 1 to 86400 seconds \(got 0\)$/],
     ],
     [
       "rejects a non-boolean waitForActive",
       { app: "demo-app", hostname: "a.example.com", waitForActive: 1 },
-      "waitForActive",
+      ["waitForActive", /^waitForActive must be true or false \(got 1\)$/],
     ],
     ["skips an unknown hostname", { app: "demo-app", hostname: UNKNOWN }, undefined],
   ];
-  for (const [rule, news, property] of cases) {
+  for (const [rule, news, failure] of cases) {
     it(rule, () => {
       const failures = validateAcmeCertificateArgs(news);
-      if (property) expect(failures.map((f) => f.property)).toContain(property);
-      else expect(failures).toEqual([]);
+      if (!failure) expect(failures).toEqual([]);
+      else expect(failures).toEqual([{ property: failure[0], reason: expect.stringMatching(failure[1]) }]);
     });
   }
 });
@@ -336,33 +340,37 @@ describe("validateCustomCertificateArgs", () => {
 });
 
 describe("validatePostgresPasswordRotationArgs", () => {
-  const cases: [string, Record<string, unknown>, string | undefined][] = [
+  const cases: [string, Record<string, unknown>, [property: string, reason: RegExp] | undefined][] = [
     ["accepts clusterId and username", { clusterId: "demo-pg", username: "app_user" }, undefined],
     [
       "accepts triggers of strings",
       { clusterId: "demo-pg", username: "app_user", triggers: { v: "1" } },
       undefined,
     ],
-    ["requires username", { clusterId: "demo-pg" }, "username"],
-    ["rejects a username with a slash", { clusterId: "demo-pg", username: "a/b" }, "username"],
+    ["requires username", { clusterId: "demo-pg" }, ["username", /^username is required/]],
+    [
+      "rejects a username with a slash",
+      { clusterId: "demo-pg", username: "a/b" },
+      ["username", /^username "a\/b" is malformed/],
+    ],
     [
       "rejects a non-boolean killSessions",
       { clusterId: "demo-pg", username: "u", killSessions: "yes" },
-      "killSessions",
+      ["killSessions", /^killSessions must be true or false \(got "yes"\)$/],
     ],
     [
       "rejects a non-string trigger value",
       { clusterId: "demo-pg", username: "u", triggers: { v: 1 } },
-      "triggers.v",
+      ["triggers.v", /^triggers values must be strings \(got 1\)$/],
     ],
     ["skips unknown triggers", { clusterId: "demo-pg", username: "u", triggers: UNKNOWN }, undefined],
     ["accepts a rotationDays of 30", { clusterId: "demo-pg", username: "u", rotationDays: 30 }, undefined],
   ];
-  for (const [rule, news, property] of cases) {
+  for (const [rule, news, failure] of cases) {
     it(rule, () => {
       const failures = validatePostgresPasswordRotationArgs(news);
-      if (property) expect(failures.map((f) => f.property)).toContain(property);
-      else expect(failures).toEqual([]);
+      if (!failure) expect(failures).toEqual([]);
+      else expect(failures).toEqual([{ property: failure[0], reason: expect.stringMatching(failure[1]) }]);
     });
   }
   it.each([0, 3651, 1.5, "30"])("rejects a rotationDays of %j, naming the range", (rotationDays) => {
@@ -400,25 +408,28 @@ describe("CustomCertificate expiryWarningDays", () => {
 });
 
 describe("validateVolumeSnapshotArgs", () => {
-  const cases: [string, Record<string, unknown>, string | undefined][] = [
+  const cases: [string, Record<string, unknown>, [property: string, reason: RegExp] | undefined][] = [
     ["accepts app and volumeId", { app: "demo-app", volumeId: "vol_1" }, undefined],
     [
       "accepts an unknown volumeId (volume created in the same up)",
       { app: "demo-app", volumeId: UNKNOWN },
       undefined,
     ],
-    ["requires volumeId", { app: "demo-app" }, "volumeId"],
+    ["requires volumeId", { app: "demo-app" }, ["volumeId", /^volumeId is required/]],
     [
       "rejects waitTimeoutSeconds above one day",
       { app: "demo-app", volumeId: "v", waitTimeoutSeconds: 86_401 },
-      "waitTimeoutSeconds",
+      [
+        "waitTimeoutSeconds",
+        /^waitTimeoutSeconds must be a whole number from 1 to 86400 seconds \(got 86401\)$/,
+      ],
     ],
   ];
-  for (const [rule, news, property] of cases) {
+  for (const [rule, news, failure] of cases) {
     it(rule, () => {
       const failures = validateVolumeSnapshotArgs(news);
-      if (property) expect(failures.map((f) => f.property)).toContain(property);
-      else expect(failures).toEqual([]);
+      if (!failure) expect(failures).toEqual([]);
+      else expect(failures).toEqual([{ property: failure[0], reason: expect.stringMatching(failure[1]) }]);
     });
   }
 });
