@@ -1,27 +1,51 @@
-// Benchmark: what a Volume costs the real Pulumi engine, next to a no-op dynamic resource whose
-// `create` returns its inputs. Same CLI (scripts/lib/pulumi-engine.js), same Node, a file backend
-// per stack, programs in plain JavaScript, the emulator on loopback in its own process. Rounds are
-// interleaved (volume, no-op, no-op, volume, ...) because the machine is shared; medians printed.
+// Benchmark: what a Volume costs the real Pulumi engine, next to a native provider doing the same
+// requests and to a no-op dynamic resource whose `create` returns its inputs. Same CLI
+// (scripts/lib/pulumi-engine.js), same Node, a file backend per stack, the emulator on loopback in
+// its own process. Rounds are interleaved (volume, native, no-op, ..., then reversed) because the
+// machine is shared; medians printed.
 //
-// Rows: up / refresh / destroy at each N; `up` with 50 ms added to every API request (emulator
-// latency fault) against a no-op that sleeps 50 ms per create; a mixed program (volumes, ACME and
-// custom certificates, password rotations, then a rotating `up`) against as many no-ops.
+// What it prints (`npm run bench -- engine`):
+// - up / refresh / destroy of N resources per kind, at every N and every API latency (0 and 50 ms:
+//   the emulator's latency fault on every request; the no-op controls wait as long per
+//   operation), with the medians and the ratios Volume/native and Volume/no-op (wall and CPU);
+// - a small stack (N = 1 and 5), Volume vs native: up, `pulumi preview`, up again with no change,
+//   refresh, destroy (wall time; up never previews, `pulumi up` without --skip-preview is about
+//   preview + up);
+// - a mixed program (volumes, ACME and custom certificates, password rotations, then a rotating
+//   `up`) against as many no-ops;
+// - CPU seconds per step, checkpoint size per resource, and the requests the platform received
+//   per kind and step, by method and route (from the emulator's request log).
+//
+// Kinds (`--kinds`): `volume` (ours); `native`, a Go provider (bench/native, pulumi-go-provider)
+// whose create, read and delete each make one request, built on first use into
+// ~/.cache/pulumi-platform/bench-native-<hash of its sources>/ and put on the CLI's PATH; `noop`;
+// `fat`, a no-op with a Volume's state size (outputs and serialized provider padded to the
+// Volume's length); `io`, `fat` plus one plain fetch per operation, so Volume/io is what our code
+// adds to any real resource's I/O. The programs are files in bench/programs/<kind>/, copied into
+// a directory under bench/results/ (inside the repository, so `pulumi-platform` resolves as
+// installed) with their stacks' config.
 //
 // Run `npm run build` first (`npm run bench` does; `npm run bench -- engine` runs only this one).
-// Flags (env for `npm run bench`): --n 100,500 (BENCH_ENGINE_N)  --rounds 3 (BENCH_ENGINE_ROUNDS)
-// --rows basic,latency,mixed  --kinds volume,noop,fat  --profile DIR (one round; CPU profiles of
-// the Node processes the CLI spawns, of the engine (Go pprof) and of the emulator into DIR, and
-// provider call counts into DIR/calls-*.json; summarize with bench/profile/summarize.mjs).
-// `fat` is the control that separates our code from the engine's cost of a bigger state: a no-op
-// whose outputs have a Volume's names and values and whose serialized provider is padded to the
-// Volume's length, so its checkpoint is as large as a Volume's. `io` is `fat` plus the least a
-// real Volume provider does: one request per create, read and delete (Node's fetch, no
-// validation), so Volume/io is what our code adds to any real resource's I/O.
+// Flags (env for `npm run bench`): --n 5,100,500 (BENCH_ENGINE_N)  --rounds 3 (BENCH_ENGINE_ROUNDS)
+// --latency 0,50  --small 1,5  --rows basic,small,mixed  --kinds volume,native,noop,fat,io
+// --profile DIR (one round; CPU profiles of the Node processes the CLI spawns, of the engine (Go
+// pprof) and of the emulator into DIR, and provider call counts into DIR/calls-*.json; summarize
+// with bench/profile/summarize.mjs)  --keep-programs (keep the work directory).
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { homedir, tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -37,21 +61,35 @@ const {
 
 const { values: flags } = parseArgs({
   options: {
-    n: { type: "string", default: process.env.BENCH_ENGINE_N ?? "100,500" },
+    n: { type: "string", default: process.env.BENCH_ENGINE_N ?? "5,100,500" },
     rounds: { type: "string", default: process.env.BENCH_ENGINE_ROUNDS ?? "3" },
-    rows: { type: "string", default: "basic,latency,mixed" },
-    kinds: { type: "string", default: "volume,noop,fat,io" },
+    latency: { type: "string", default: "0,50" },
+    small: { type: "string", default: "1,5" },
+    rows: { type: "string", default: "basic,small,mixed" },
+    kinds: { type: "string", default: "volume,native,noop,fat,io" },
     profile: { type: "string" },
     "keep-programs": { type: "boolean", default: false },
   },
 });
-const SIZES = flags.n.split(",").map(Number);
+const numbers = (list) => list.split(",").filter(Boolean).map(Number);
+const SIZES = numbers(flags.n);
+const LATENCIES = numbers(flags.latency);
+const SMALL_SIZES = numbers(flags.small);
 const ROUNDS = flags.profile ? 1 : Number(flags.rounds);
 const ROWS = new Set(flags.rows.split(","));
 const KINDS = flags.kinds.split(",");
 const PROFILE_DIR = flags.profile ? resolve(flags.profile) : undefined;
-const LATENCY_MS = 50;
+/** The kinds Volume is compared with, in the order of the report's columns. */
+const BASELINES = ["native", "noop", "fat", "io"].filter((k) => KINDS.includes(k));
+/** The small-stack row: Volume vs native. */
+const SMALL_KINDS = ["volume", "native"].filter((k) => KINDS.includes(k));
+const NATIVE_PLUGIN = "pulumi-resource-platformnative";
 
+const unknownKinds = KINDS.filter((k) => !["volume", ...BASELINES].includes(k));
+if (unknownKinds.length > 0 || !KINDS.includes("volume")) {
+  console.error(`--kinds: volume and any of native, noop, fat, io (got ${flags.kinds})`);
+  process.exit(2);
+}
 const emulatorCli = join(root, "dist", "emulator", "cli.js");
 if (!existsSync(emulatorCli) || !existsSync(join(root, "dist", "provider", "runtime", "index.js"))) {
   console.error("dist/ is missing: run `npm run build` first");
@@ -63,189 +101,81 @@ if (Number(process.versions.node.split(".")[0]) < 22) {
 }
 const cliDir = ensurePulumiCli();
 const cliVersion = execFileSync(join(cliDir, "pulumi"), ["version"], { encoding: "utf8" }).trim();
+const log = (line) => process.stderr.write(`engine bench: ${line}\n`);
 
 // ---------------------------------------------------------------------------------------------
-// Programs (plain JavaScript, inside the repository so `pulumi-platform` resolves as installed).
+// The native control: built once per version of its sources, outside the repository.
 
-// The properties a Volume registers (its outputs and inputs), for the controls that mimic it.
-const VOLUME_PROPERTIES = JSON.stringify([
-  "volumeId",
-  "state",
-  "zone",
-  "attachedMachineId",
-  "attachedAllocId",
-  "createdAt",
-  "blocks",
-  "blockSize",
-  "blocksFree",
-  "blocksAvail",
-  "hostDedicationKey",
-  "needsRestart",
-  "region",
-  "sizeGb",
-  "encrypted",
-  "fstype",
-  "autoBackupEnabled",
-  "snapshotRetention",
-  "snapshotId",
-  "sourceVolumeId",
-  "machinesOnly",
-  "requireUniqueZone",
-  "compute",
-  "adoptVolumeId",
-  "restoreTimeoutSeconds",
-]);
+/**
+ * The directory holding the native control's plugin binary, building it when missing (into a
+ * staging directory renamed into place once complete, as scripts/ensure-pulumi does).
+ */
+async function ensureNativeProvider() {
+  const sources = join(root, "bench", "native");
+  const hash = createHash("sha256");
+  for (const file of ["go.mod", "go.sum", "main.go"])
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(sources, file)))
+      .update("\0");
+  const cacheRoot =
+    process.env.PULUMI_PLATFORM_CACHE ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-platform");
+  const dir = join(cacheRoot, `bench-native-${hash.digest("hex").slice(0, 16)}`);
+  if (existsSync(join(dir, NATIVE_PLUGIN))) return dir;
 
-/** A control's class: registers a Volume's properties; the program declares n of them. */
-const volumeShaped = (type) => `const OUTPUTS = ${VOLUME_PROPERTIES};
-class ${type} extends pulumi.dynamic.Resource {
-  constructor(name, args) {
-    super(provider, name, { ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])), ...args }, undefined, "bench", "${type}");
+  mkdirSync(cacheRoot, { recursive: true });
+  const staging = mkdtempSync(join(cacheRoot, ".staging-bench-native-"));
+  log(`building the native control (bench/native) into ${dir}; the first build takes minutes`);
+  const t0 = performance.now();
+  const elapsed = () => `${Math.round((performance.now() - t0) / 1000)} s`;
+  try {
+    await new Promise((resolvePromise, reject) => {
+      // -v names each package as it is compiled (cached ones are not): the progress.
+      const child = spawn("go", ["build", "-v", "-o", join(staging, NATIVE_PLUGIN), "."], {
+        cwd: sources,
+        stdio: ["ignore", "inherit", "pipe"],
+      });
+      let compiled = 0;
+      let last = "";
+      const errors = [];
+      createInterface({ input: child.stderr }).on("line", (line) => {
+        if (line.startsWith("go: ")) log(line);
+        else if (/^[\w.\-/]+$/.test(line)) {
+          compiled++;
+          last = line;
+        } else errors.push(line);
+      });
+      const timer = setInterval(
+        () => log(`… ${compiled} packages compiled in ${elapsed()} (last: ${last})`),
+        15_000,
+      );
+      child.once("error", (err) => {
+        clearInterval(timer);
+        reject(err.code === "ENOENT" ? new Error("no `go` on PATH") : err);
+      });
+      child.once("exit", (code) => {
+        clearInterval(timer);
+        if (code === 0) return resolvePromise(compiled);
+        reject(new Error(errors.join("\n") || `go build exited with ${code}`));
+      });
+    });
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(
+      `the native control (bench/native) did not build: ${err.message}\nLeave it out with --kinds volume,noop,fat,io`,
+    );
   }
+  try {
+    renameSync(staging, dir);
+  } catch (err) {
+    // Another bench built it first.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(join(dir, NATIVE_PLUGIN))) throw err;
+  }
+  log(`built the native control in ${elapsed()}`);
+  return dir;
 }
-for (let i = 0; i < n; i++) new ${type}("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
-`;
-
-const PROGRAMS = {
-  volume: `
-const pulumi = require("@pulumi/pulumi");
-const { Volume } = require("pulumi-platform");
-const n = new pulumi.Config().requireNumber("n");
-for (let i = 0; i < n; i++) new Volume("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
-`,
-  // The issue's baseline: a dynamic provider whose create returns its inputs. \`sleepMs\` is
-  // captured into the serialized provider (the latency row's no-op sleeps per create).
-  noop: `
-const pulumi = require("@pulumi/pulumi");
-const config = new pulumi.Config();
-const n = config.requireNumber("n");
-const sleepMs = config.getNumber("sleepMs") || 0;
-const provider = {
-  async create(inputs) {
-    if (sleepMs > 0) await new Promise((resolve) => setTimeout(resolve, sleepMs));
-    return { id: inputs.name, outs: inputs };
-  },
-};
-class Noop extends pulumi.dynamic.Resource {
-  constructor(name, args) { super(provider, name, args, undefined, "bench", "Noop"); }
-}
-for (let i = 0; i < n; i++) new Noop("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
-`,
-  // Control: a no-op with a Volume's outputs (same names, same kind of values), the same output
-  // properties declared by the resource and a serialized provider padded to the Volume's length
-  // (\`padChars\`), so its state is as large as a Volume's: Volume/fat is our code's own cost.
-  fat: `
-const pulumi = require("@pulumi/pulumi");
-const config = new pulumi.Config();
-const n = config.requireNumber("n");
-const pad = "#".repeat(config.getNumber("padChars") || 0);
-const provider = {
-  async create(inputs) {
-    if (pad.length < 0) throw new Error("unreachable: pad is captured into the serialized provider");
-    return {
-      id: "vol_" + inputs.name,
-      outs: {
-        app: inputs.app, programInputs: ["name", "region", "sizeGb"], volumeId: "vol_" + inputs.name,
-        name: inputs.name, state: "created", sizeGb: inputs.sizeGb, region: inputs.region, zone: "a1b2",
-        encrypted: true, attachedMachineId: null, attachedAllocId: null,
-        createdAt: new Date().toISOString(), blocks: 0, blockSize: 4096, blocksFree: 0, blocksAvail: 0,
-        fstype: "ext4", snapshotRetention: 5, autoBackupEnabled: true, hostDedicationKey: "",
-        needsRestart: false,
-      },
-    };
-  },
-};
-${volumeShaped("Fat")}`,
-  // Control: the least a Volume provider can do. Like \`fat\` (same registered properties, same
-  // outputs, serialized provider padded to the Volume's length), but create, read and delete each
-  // make one request to the emulator with Node's built-in fetch and map the answer without
-  // validating it; like the Volume's stub, the serialized provider only requires its code
-  // (the program's own package bench-io). Volume/io is what our code adds to any real resource's I/O.
-  io: `
-const pulumi = require("@pulumi/pulumi");
-const config = new pulumi.Config();
-const n = config.requireNumber("n");
-const pad = "#".repeat(config.getNumber("padChars") || 0);
-const provider = {
-  async create(inputs) {
-    if (pad.length < 0) throw new Error("unreachable: pad is captured into the serialized provider");
-    return require("bench-io").create(inputs);
-  },
-  async read(id, props) { return require("bench-io").read(id, props); },
-  async delete(id, props) { return require("bench-io").remove(id, props); },
-};
-${volumeShaped("Io")}`,
-  // Mixed: 40% volumes, 20% ACME, 20% custom certificates, 20% password rotations. \`generation\`
-  // rotates every password and re-imports every custom certificate's key (in place).
-  mixed: `
-const fs = require("node:fs");
-const path = require("node:path");
-const pulumi = require("@pulumi/pulumi");
-const { Volume, AcmeCertificate, CustomCertificate, PostgresPasswordRotation } = require("pulumi-platform");
-const config = new pulumi.Config();
-const n = config.requireNumber("n");
-const generation = config.get("generation") || "1";
-const certs = JSON.parse(fs.readFileSync(path.join(__dirname, "certs.json"), "utf8"));
-const part = Math.floor(n / 5);
-for (let i = 0; i < n - 3 * part; i++) new Volume("v" + i, { app: "demo-app", name: "v" + i, region: "ord", sizeGb: 1 });
-for (let i = 0; i < part; i++) new AcmeCertificate("acme" + i, { app: "demo-app", hostname: "a" + i + ".bench.example.com" });
-for (let i = 0; i < part; i++) {
-  const pem = certs[generation === "1" ? 0 : 1][i];
-  new CustomCertificate("custom" + i, { app: "demo-app", hostname: "c" + i + ".bench.example.com", fullchain: pem.cert, privateKey: pulumi.secret(pem.key) });
-}
-for (let i = 0; i < part; i++) {
-  new PostgresPasswordRotation("rot" + i, { clusterId: "demo-pg", username: "bench_user_" + i, triggers: { generation } });
-}
-`,
-  "mixed-noop": `
-const pulumi = require("@pulumi/pulumi");
-const config = new pulumi.Config();
-const n = config.requireNumber("n");
-const generation = config.get("generation") || "1";
-const provider = {
-  async create(inputs) { return { id: inputs.name, outs: inputs }; },
-  async update(id, olds, news) { return { outs: news }; },
-};
-class Noop extends pulumi.dynamic.Resource {
-  constructor(name, args) { super(provider, name, args, undefined, "bench", "Noop"); }
-}
-const part = Math.floor(n / 5);
-for (let i = 0; i < n - 2 * part; i++) new Noop("v" + i, { app: "demo-app", name: "v" + i });
-for (let i = 0; i < 2 * part; i++) new Noop("r" + i, { app: "demo-app", name: "r" + i, triggers: { generation } });
-`,
-};
-
-// The `io` control's provider code, loaded by its serialized provider.
-const IO_MODULE = `
-const t = require("./target.json");
-const headers = (t) => ({ authorization: "Bearer " + t.token, accept: "application/json", "content-type": "application/json" });
-const path = (app, id) => "/v1/apps/" + app + "/volumes" + (id ? "/" + id : "");
-async function call(method, p, body) {
-  const res = await fetch(t.url + p, { method, headers: headers(t), body: body && JSON.stringify(body) });
-  const json = await res.json();
-  if (!res.ok && res.status !== 404) throw new Error(method + " " + p + ": " + res.status + " " + json.error);
-  return { status: res.status, json };
-}
-const outputs = (v, inputs) => ({
-  app: inputs.app, programInputs: ["name", "region", "sizeGb"], volumeId: v.id, name: v.name, state: v.state,
-  sizeGb: v.size_gb, region: v.region, zone: v.zone, encrypted: v.encrypted,
-  attachedMachineId: v.attached_machine_id ?? null, attachedAllocId: v.attached_alloc_id ?? null,
-  createdAt: v.created_at, blocks: v.blocks ?? 0, blockSize: v.block_size ?? 0, blocksFree: v.blocks_free ?? 0,
-  blocksAvail: v.blocks_avail ?? 0, fstype: v.fstype ?? "", snapshotRetention: v.snapshot_retention,
-  autoBackupEnabled: v.auto_backup_enabled, hostDedicationKey: v.host_dedication_key ?? "", needsRestart: false,
-});
-exports.create = async (inputs) => {
-  const { json } = await call("POST", path(inputs.app), { name: inputs.name, region: inputs.region, size_gb: inputs.sizeGb });
-  return { id: json.id, outs: outputs(json, inputs) };
-};
-exports.read = async (id, props) => {
-  const { status, json } = await call("GET", path(props.app, id));
-  return status === 404 || json.state === "destroyed" ? { id: "", props: {} } : { id, props: outputs(json, props) };
-};
-exports.remove = async (id, props) => {
-  await call("DELETE", path(props.app, id));
-};
-`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -254,28 +184,20 @@ mkdirSync(workRoot, { recursive: true });
 const workDir = mkdtempSync(join(workRoot, "engine-"));
 const stacks = [];
 let emulator;
+let nativeDir;
 
-function writeProgram(kind) {
-  const dir = join(workDir, kind);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "Pulumi.yaml"), `name: bench-${kind}\nruntime: nodejs\n`);
-  writeFileSync(
-    join(dir, "package.json"),
-    JSON.stringify({ name: `bench-${kind}`, private: true, main: "index.js" }),
-  );
-  writeFileSync(join(dir, "index.js"), PROGRAMS[kind]);
-  if (kind === "io") {
-    // A package of the program's own, as pulumi-platform is: the serialized provider requires it.
-    const pkg = join(dir, "node_modules", "bench-io");
-    mkdirSync(pkg, { recursive: true });
-    writeFileSync(join(pkg, "index.js"), IO_MODULE);
-  }
-  return dir;
+/** Copies bench/programs into the work directory and installs the io program's package. */
+function installPrograms() {
+  cpSync(join(root, "bench", "programs"), workDir, { recursive: true });
+  // A package of the program's own, as pulumi-platform is: the serialized provider requires it.
+  const pkg = join(workDir, "io", "node_modules", "bench-io");
+  mkdirSync(pkg, { recursive: true });
+  cpSync(join(workDir, "io", "bench-io.js"), join(pkg, "index.js"));
 }
 
 async function startEmulator(extraNodeArgs = []) {
   const seed = join(workDir, "seed.json");
-  const users = Array.from({ length: Math.max(...SIZES) }, (_, i) => `bench_user_${i}`);
+  const users = Array.from({ length: Math.max(...SIZES, ...SMALL_SIZES) }, (_, i) => `bench_user_${i}`);
   writeFileSync(seed, JSON.stringify({ postgres: [{ name: "demo-pg", users }] }));
   const child = spawn(
     process.execPath,
@@ -292,8 +214,8 @@ async function startEmulator(extraNodeArgs = []) {
     ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
-  const start = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once("line", (line) => resolve(JSON.parse(line)));
+  const start = await new Promise((resolvePromise, reject) => {
+    createInterface({ input: child.stdout }).once("line", (line) => resolvePromise(JSON.parse(line)));
     child.once("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
   });
   // One connection per call (no keep-alive): the emulator may close an idle pooled socket
@@ -301,13 +223,19 @@ async function startEmulator(extraNodeArgs = []) {
   const { createControlClient } = require("pulumi-platform/emulator");
   const control = createControlClient(start.url, start.token, { dispatcher: new Agent({ pipelining: 0 }) });
   const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", resolve);
+    new Promise((resolvePromise) => {
+      if (child.exitCode !== null) return resolvePromise();
+      child.once("exit", resolvePromise);
       child.kill("SIGINT");
     });
   return { ...start, child, control, stop };
 }
+
+/** The platform's address and token, as each kind's provider reads them. */
+const platformConfig = (kind) =>
+  kind === "native"
+    ? { "platformnative:apiUrl": emulator.url, "platformnative:apiToken": emulator.token }
+    : { "platform:apiUrl": emulator.url, "platform:apiToken": emulator.token };
 
 /** A stack of `kind` with `config`, on its own file backend. */
 function createStack(kind, name, config) {
@@ -316,16 +244,13 @@ function createStack(kind, name, config) {
   const env = { ...process.env, ...offlineEngineEnv(backend, cliDir) };
   for (const key of ["PLATFORM_API_TOKEN", "PLATFORM_API_URL", "PULUMI_ACCESS_TOKEN", "NODE_OPTIONS"])
     delete env[key];
-  const pulumi = (args, extraEnv = {}, timeFile = undefined) =>
+  // The engine finds a plugin that is not installed on PATH (it warns that it does so).
+  if (kind === "native") env.PATH = `${nativeDir}${delimiter}${env.PATH}`;
+  /** The CLI with `args` as given; `pulumi` adds the stack. */
+  const cli = (args, extraEnv = {}, timeFile = undefined) =>
     execFileSync(
       timeFile ? TIME : join(cliDir, "pulumi"),
-      [
-        ...(timeFile ? ["-f", "%U %S", "-o", timeFile, join(cliDir, "pulumi")] : []),
-        ...args,
-        "--stack",
-        name,
-        "--non-interactive",
-      ],
+      [...(timeFile ? ["-f", "%U %S", "-o", timeFile, join(cliDir, "pulumi")] : []), ...args],
       {
         cwd: programDir,
         env: { ...env, ...extraEnv },
@@ -334,23 +259,34 @@ function createStack(kind, name, config) {
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
-  execFileSync(join(cliDir, "pulumi"), ["stack", "init", name, "--non-interactive"], {
-    cwd: programDir,
-    env,
-    stdio: "ignore",
-  });
-  for (const [key, value] of Object.entries(config)) {
-    const secret = key === "platform:apiToken" ? ["--secret"] : [];
-    // After `--`: an emulator token may start with "-".
-    execFileSync(
-      join(cliDir, "pulumi"),
-      ["config", "set", ...secret, "--stack", name, "--non-interactive", "--", key, String(value)],
-      { cwd: programDir, env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-  }
-  const stack = { kind, name, pulumi, backend, programDir };
+  const pulumi = (args, extraEnv = {}, timeFile = undefined) =>
+    cli([...args, "--stack", name, "--non-interactive"], extraEnv, timeFile);
+  cli(["stack", "init", name, "--non-interactive"]);
+  const stack = { kind, name, cli, pulumi, backend, programDir, config: {} };
+  setConfig(stack, { ...platformConfig(kind), ...config });
   stacks.push(stack);
   return stack;
+}
+
+/** Sets the stack's config values that differ from what it has. */
+function setConfig(stack, config) {
+  for (const [key, value] of Object.entries(config)) {
+    if (stack.config[key] === String(value)) continue;
+    const secret = key.endsWith(":apiToken") ? ["--secret"] : [];
+    // After `--`: an emulator token may start with "-".
+    stack.cli([
+      "config",
+      "set",
+      ...secret,
+      "--stack",
+      stack.name,
+      "--non-interactive",
+      "--",
+      key,
+      String(value),
+    ]);
+    stack.config[key] = String(value);
+  }
 }
 
 function profileEnv(label) {
@@ -364,7 +300,7 @@ function profileEnv(label) {
 }
 
 // CPU seconds of the CLI and every process it waited for (engine, language host, program,
-// provider host) come from GNU time when installed; the emulator's from /proc.
+// provider host or plugin) come from GNU time when installed; the emulator's from /proc.
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 const cpuOf = (pid) => {
   try {
@@ -375,27 +311,67 @@ const cpuOf = (pid) => {
   }
 };
 
-/** Runs one engine step: wall-clock seconds, CPU seconds of the CLI's process tree and of the emulator. */
-function step(stack, command, label) {
-  const args = { up: ["up"], refresh: ["refresh"], destroy: ["destroy"] }[command];
+/** A path of the remote API as its route: `/v1/apps/demo-app/volumes/vol_1` → `/v1/apps/{app}/volumes/{id}`. */
+const PATH_PARAMETERS = {
+  apps: "{app}",
+  volumes: "{id}",
+  snapshots: "{id}",
+  certificates: "{hostname}",
+  postgres: "{cluster}",
+  users: "{user}",
+};
+function routeOf(path) {
+  const segments = path.split("/");
+  for (let i = 1; i < segments.length; i++) {
+    const parameter = PATH_PARAMETERS[segments[i - 1]];
+    const fixed = segments[i - 1] === "certificates" && (segments[i] === "acme" || segments[i] === "custom");
+    if (parameter && !fixed) segments[i] = parameter;
+  }
+  return segments.join("/");
+}
+
+/** `POST /v1/apps/{app}/volumes: 100, GET …: 100` for the requests the emulator logged. */
+function requestCounts(requests) {
+  const counts = new Map();
+  for (const r of requests) {
+    const key = `${r.method} ${routeOf(r.path)}${r.status >= 400 || r.status === 0 ? ` (${r.status})` : ""}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  // The emulator keeps the last 10,000 requests.
+  const full = requests.length >= 10_000 ? " (log full: at least)" : "";
+  const sorted = [...counts].sort(([a], [b]) => a.localeCompare(b));
+  return counts.size === 0 ? "none" : sorted.map(([key, count]) => `${key}: ${count}`).join(", ") + full;
+}
+
+const STEP_ARGS = {
+  up: ["up", "--yes", "--skip-preview"],
+  "up-again": ["up", "--yes", "--skip-preview"],
+  preview: ["preview"],
+  refresh: ["refresh", "--yes", "--skip-preview"],
+  destroy: ["destroy", "--yes", "--skip-preview"],
+};
+
+/**
+ * Runs one engine step: wall-clock seconds, CPU seconds of the CLI's process tree and of the
+ * emulator, and the requests the emulator received.
+ */
+async function step(stack, command, label) {
   const timeFile = TIME ? join(workDir, "time.txt") : undefined;
+  await emulator.control.requests.clear();
   const emu0 = cpuOf(emulator.child.pid);
   const t0 = performance.now();
   try {
     const engineProfile = PROFILE_DIR
       ? ["--profiling", join(PROFILE_DIR, `${label}-${command}`, "engine")]
       : [];
-    stack.pulumi(
-      [...args, "--yes", "--skip-preview", ...engineProfile],
-      profileEnv(`${label}-${command}`),
-      timeFile,
-    );
+    stack.pulumi([...STEP_ARGS[command], ...engineProfile], profileEnv(`${label}-${command}`), timeFile);
   } catch (err) {
     throw new Error(
       `pulumi ${command} of ${stack.name} failed:\n${err.stdout ?? ""}\n${err.stderr ?? err.message}`,
     );
   }
   const wall = (performance.now() - t0) / 1000;
+  const emulatorCpu = cpuOf(emulator.child.pid) - emu0;
   const cpu = timeFile
     ? readFileSync(timeFile, "utf8")
         .trim()
@@ -405,16 +381,18 @@ function step(stack, command, label) {
         .map(Number)
         .reduce((a, b) => a + b, 0)
     : Number.NaN;
-  return { wall, cpu, emulatorCpu: cpuOf(emulator.child.pid) - emu0 };
+  const requests = requestCounts(await emulator.control.requests.list());
+  return { wall, cpu, emulatorCpu, requests };
 }
 
 /** Checkpoint size per resource and the size of one `__provider` text, from `pulumi stack export`. */
 function stateSize(stack) {
   const deployment = JSON.parse(stack.pulumi(["stack", "export", "--show-secrets"])).deployment;
-  const resources = (deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic"));
+  // Not the stack, not the provider resources: the N resources.
+  const resources = (deployment.resources ?? []).filter((r) => !r.type.startsWith("pulumi:"));
   const total = JSON.stringify(resources).length;
   const provider = resources[0]?.outputs?.__provider ?? "";
-  const outputs = resources[0] ? Object.keys(resources[0].outputs).length - 1 : 0;
+  const outputs = resources[0] ? Object.keys(resources[0].outputs).length - (provider ? 1 : 0) : 0;
   return {
     perResource: Math.round(total / Math.max(1, resources.length)),
     provider: provider.length,
@@ -427,14 +405,13 @@ function stateSize(stack) {
  * the Volume's: the Volume's length (serialized here exactly as the engine does) minus the
  * control's own, measured from a stack of one resource without padding.
  */
-async function controlPadding(kind, config) {
-  const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
-  const { volume } = require("../dist/provider/stubs.js").stubs;
-  const target = (await serializeFunction(() => volume, { allowSecrets: true })).text.length;
-  const probe = createStack(kind, `${kind}-probe`, { ...config, n: 1 });
-  step(probe, "up", `${kind}-probe`);
+async function controlPadding(kind) {
+  // The Volume's provider text is written by hand (provider/stubs.ts), not serialized.
+  const target = require("../dist/provider/stubs.js").stubTexts.volume.length;
+  const probe = createStack(kind, `${kind}-probe`, { n: 1 });
+  await step(probe, "up", `${kind}-probe`);
   const own = stateSize(probe).provider;
-  step(probe, "destroy", `${kind}-probe`);
+  await step(probe, "destroy", `${kind}-probe`);
   // The probe already captures `pad: ""`: every padding character adds one to the text.
   return Math.max(0, target - own);
 }
@@ -446,21 +423,36 @@ const median = (xs) => {
 
 // ---------------------------------------------------------------------------------------------
 
-const results = []; // { row, n, step, kind, seconds[], cpu[], emulatorCpu[] }
-function record(row, n, stepName, kind, measured) {
-  let r = results.find((x) => x.row === row && x.n === n && x.step === stepName && x.kind === kind);
+const results = []; // { row, n, latency, step, kind, seconds[], cpu[], emulatorCpu[], requests[] }
+const find = (row, n, latency, stepName, kind) =>
+  results.find(
+    (x) => x.row === row && x.n === n && x.latency === latency && x.step === stepName && x.kind === kind,
+  );
+function record(row, n, latency, stepName, kind, measured) {
+  let r = find(row, n, latency, stepName, kind);
   if (!r) {
-    r = { row, n, step: stepName, kind, seconds: [], cpu: [], emulatorCpu: [] };
+    r = { row, n, latency, step: stepName, kind, seconds: [], cpu: [], emulatorCpu: [], requests: [] };
     results.push(r);
   }
   r.seconds.push(measured.wall);
   r.cpu.push(measured.cpu);
   r.emulatorCpu.push(measured.emulatorCpu);
+  r.requests.push(measured.requests);
+}
+
+/** Runs `body` with `latencyMs` added to every API request (the emulator's latency fault). */
+async function withLatency(latencyMs, body) {
+  if (latencyMs > 0) await emulator.control.faults.add({ kind: "latency", latencyMs, times: 0 });
+  try {
+    await body();
+  } finally {
+    if (latencyMs > 0) await emulator.control.faults.clear();
+  }
 }
 
 async function main() {
-  for (const kind of new Set([...KINDS, ...(ROWS.has("mixed") ? ["mixed", "mixed-noop"] : []), "noop"]))
-    writeProgram(kind);
+  if (KINDS.includes("native")) nativeDir = await ensureNativeProvider();
+  installPrograms();
   if (ROWS.has("mixed")) {
     const { makeCerts } = await import("./profile/certs.mjs");
     const part = Math.floor(Math.max(...SIZES) / 5);
@@ -471,140 +463,192 @@ async function main() {
   }
   const emuArgs = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILE_DIR, "emulator")}`] : [];
   emulator = await startEmulator(emuArgs);
-  const platform = { "platform:apiUrl": emulator.url, "platform:apiToken": emulator.token };
-  if (KINDS.includes("io"))
-    writeFileSync(
-      join(workDir, "io", "node_modules", "bench-io", "target.json"),
-      JSON.stringify({ url: emulator.url, token: emulator.token }),
-    );
+  writeFileSync(
+    join(workDir, "io", "node_modules", "bench-io", "target.json"),
+    JSON.stringify({ url: emulator.url, token: emulator.token }),
+  );
   const padChars = {
-    fat: KINDS.includes("fat") ? await controlPadding("fat", {}) : 0,
-    io: KINDS.includes("io") ? await controlPadding("io", {}) : 0,
+    fat: KINDS.includes("fat") && ROWS.has("basic") ? await controlPadding("fat") : 0,
+    io: KINDS.includes("io") && ROWS.has("basic") ? await controlPadding("io") : 0,
   };
   console.log(
-    `engine bench: ${cliVersion}, Node ${process.version}, file backend, N = ${SIZES.join(", ")}, ${ROUNDS} interleaved round(s)${PROFILE_DIR ? `, profiles in ${PROFILE_DIR}` : ""}`,
+    `engine bench: ${cliVersion}, Node ${process.version}, file backend, N = ${SIZES.join(", ")}, latency ${LATENCIES.join(", ")} ms, ${ROUNDS} interleaved round(s)${PROFILE_DIR ? `, profiles in ${PROFILE_DIR}` : ""}`,
   );
 
   const states = [];
-  for (const n of SIZES) {
-    const basic = ROWS.has("basic")
-      ? KINDS.map((kind) =>
-          createStack(kind, `${kind}-${n}`, {
-            ...platform,
-            n,
-            ...(kind === "fat" ? { padChars: padChars.fat } : {}),
-            ...(kind === "io" ? { padChars: padChars.io } : {}),
-          }),
-        )
-      : [];
-    const latency = ROWS.has("latency")
-      ? [
-          createStack("volume", `volume-lat-${n}`, { ...platform, n }),
-          createStack("noop", `noop-lat-${n}`, { ...platform, n, sleepMs: LATENCY_MS }),
-        ]
-      : [];
-    const mixed = ROWS.has("mixed")
-      ? [
-          createStack("mixed", `mixed-${n}`, { ...platform, n }),
-          createStack("mixed-noop", `mixed-noop-${n}`, { ...platform, n }),
-        ]
-      : [];
+  const order = (round, xs) => (round % 2 === 0 ? xs : [...xs].reverse());
+
+  if (ROWS.has("small")) {
+    const small = SMALL_SIZES.flatMap((n) =>
+      SMALL_KINDS.map((kind) => createStack(kind, `${kind}-small-${n}`, { n })),
+    );
     for (let round = 0; round < ROUNDS; round++) {
-      const order = (xs) => (round % 2 === 0 ? xs : [...xs].reverse());
-      for (const s of order(basic)) {
-        record("basic", n, "up", s.kind, step(s, "up", `${s.name}`));
-        if (round === 0) states.push({ n, kind: s.kind, ...stateSize(s) });
-        record("basic", n, "refresh", s.kind, step(s, "refresh", `${s.name}`));
-        record("basic", n, "destroy", s.kind, step(s, "destroy", `${s.name}`));
-        process.stderr.write(".");
-      }
-      for (const s of order(latency)) {
-        if (s.kind === "volume")
-          await emulator.control.faults.add({ kind: "latency", latencyMs: LATENCY_MS, times: 0 });
-        try {
-          record("latency", n, "up", s.kind === "volume" ? "volume" : "noop", step(s, "up", s.name));
-        } finally {
-          if (s.kind === "volume") await emulator.control.faults.clear();
-        }
-        step(s, "destroy", s.name);
-        process.stderr.write(".");
-      }
-      for (const s of order(mixed)) {
-        const kind = s.kind === "mixed" ? "volume" : "noop";
-        record("mixed", n, "up", kind, step(s, "up", s.name));
-        record("mixed", n, "refresh", kind, step(s, "refresh", s.name));
-        s.pulumi(["config", "set", "generation", "2"]);
-        record("mixed", n, "rotate", kind, step(s, "up", `${s.name}-rotate`));
-        record("mixed", n, "destroy", kind, step(s, "destroy", s.name));
-        s.pulumi(["config", "set", "generation", "1"]);
+      for (const s of order(round, small)) {
+        const n = Number(s.config.n);
+        for (const command of ["up", "preview", "up-again", "refresh", "destroy"])
+          record("small", n, 0, command, s.kind, await step(s, command, s.name));
         process.stderr.write(".");
       }
     }
     process.stderr.write("\n");
   }
 
-  // Report.
-  const fmt = (x) => (x === undefined ? "-" : x.toFixed(2));
+  for (const n of SIZES) {
+    const basic = ROWS.has("basic")
+      ? KINDS.map((kind) =>
+          createStack(kind, `${kind}-${n}`, { n, ...(padChars[kind] ? { padChars: padChars[kind] } : {}) }),
+        )
+      : [];
+    const mixed = ROWS.has("mixed")
+      ? [createStack("mixed", `mixed-${n}`, { n }), createStack("mixed-noop", `mixed-noop-${n}`, { n })]
+      : [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const latency of order(round, LATENCIES)) {
+        await withLatency(latency, async () => {
+          for (const s of order(round, basic)) {
+            // The no-op controls wait per operation as long as the platform does per request.
+            if (s.kind === "noop" || s.kind === "fat") setConfig(s, { sleepMs: latency });
+            const label = `${s.name}-${latency}ms`;
+            record("basic", n, latency, "up", s.kind, await step(s, "up", label));
+            if (round === 0 && latency === LATENCIES[0]) states.push({ n, kind: s.kind, ...stateSize(s) });
+            record("basic", n, latency, "refresh", s.kind, await step(s, "refresh", label));
+            record("basic", n, latency, "destroy", s.kind, await step(s, "destroy", label));
+            process.stderr.write(".");
+          }
+        });
+      }
+      for (const s of order(round, mixed)) {
+        const kind = s.kind === "mixed" ? "volume" : "noop";
+        record("mixed", n, 0, "up", kind, await step(s, "up", s.name));
+        record("mixed", n, 0, "refresh", kind, await step(s, "refresh", s.name));
+        setConfig(s, { generation: 2 });
+        record("mixed", n, 0, "rotate", kind, await step(s, "up", `${s.name}-rotate`));
+        record("mixed", n, 0, "destroy", kind, await step(s, "destroy", s.name));
+        setConfig(s, { generation: 1 });
+        process.stderr.write(".");
+      }
+    }
+    process.stderr.write("\n");
+  }
+  report(states);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+const fmt = (x) => (x === undefined || Number.isNaN(x) ? "-" : x.toFixed(2));
+const ratio = (a, b) => (a !== undefined && b ? fmt(a / b) : "-");
+const wallOf = (r) => (r ? median(r.seconds) : undefined);
+// CPU seconds of a step: the CLI's process tree plus the emulator. Less disturbed than wall time
+// by other work on a shared machine.
+const cpuOfStep = (r) => (r ? median(r.cpu.map((c, i) => c + (r.emulatorCpu[i] || 0))) : undefined);
+const KIND_NAMES = { volume: "Volume", native: "native", noop: "no-op", fat: "fat", io: "io" };
+const STEP_NAMES = { "up-again": "up (no change)" };
+
+function report(states) {
   const lines = [];
-  const rowNames = { basic: "", latency: ` (+${LATENCY_MS} ms per API request)`, mixed: " (mixed)" };
-  const others = KINDS.filter((k) => k !== "volume" && k !== "noop");
-  lines.push(
-    `| N | step | Volume s | no-op s | ratio | CPU ratio |${others.map((k) => ` ${k} s | Volume/${k} | CPU Volume/${k} |`).join("")}`,
-    `|---|---|---|---|---|---|${others.map(() => "---|---|---|").join("")}`,
-  );
-  // CPU seconds of a step: the CLI's process tree plus the emulator (which only a Volume uses).
-  // Less disturbed than wall time by other work on a shared machine.
-  const cpuOfStep = (r) => (r ? median(r.cpu.map((c, i) => c + (r.emulatorCpu[i] || 0))) : undefined);
-  const ratio = (a, b) => (a !== undefined && b ? fmt(a / b) : "-");
-  for (const n of SIZES)
-    for (const row of ["basic", "latency", "mixed"])
-      for (const stepName of ["up", "refresh", "rotate", "destroy"]) {
-        const get = (kind) =>
-          results.find((r) => r.row === row && r.n === n && r.step === stepName && r.kind === kind);
-        const v = get("volume");
-        if (!v) continue;
-        const base = get("noop");
-        const vm = median(v.seconds);
-        const bm = base ? median(base.seconds) : undefined;
-        const extra =
-          row === "basic"
-            ? others.map((k) => {
-                const o = get(k);
-                const om = o ? median(o.seconds) : undefined;
-                return ` ${fmt(om)} | ${ratio(vm, om)} | ${ratio(cpuOfStep(v), cpuOfStep(o))} |`;
-              })
-            : others.map(() => " | | |");
+  if (ROWS.has("basic")) {
+    // The ratios users ask about: Volume/native and Volume/no-op.
+    const bold = (k, x) => (k === "native" || k === "noop" ? `**${x}**` : x);
+    lines.push(
+      "",
+      `| N | latency | step | Volume s |${BASELINES.map((k) => ` ${KIND_NAMES[k]} s | Volume/${KIND_NAMES[k]} | CPU Volume/${KIND_NAMES[k]} |`).join("")}`,
+      `|---|---|---|---|${BASELINES.map(() => "---|---|---|").join("")}`,
+    );
+    for (const n of SIZES)
+      for (const latency of LATENCIES)
+        for (const stepName of ["up", "refresh", "destroy"]) {
+          const v = find("basic", n, latency, stepName, "volume");
+          if (!v) continue;
+          const cells = BASELINES.map((k) => {
+            const o = find("basic", n, latency, stepName, k);
+            return ` ${fmt(wallOf(o))} | ${bold(k, ratio(wallOf(v), wallOf(o)))} | ${ratio(cpuOfStep(v), cpuOfStep(o))} |`;
+          });
+          lines.push(`| ${n} | ${latency} ms | ${stepName} | ${fmt(wallOf(v))} |${cells.join("")}`);
+        }
+  }
+  if (ROWS.has("small") && SMALL_KINDS.length === 2) {
+    lines.push(
+      "",
+      "Small stacks (wall s; up never previews):",
+      "| N | step | Volume s | native s | **Volume/native** | CPU Volume/native |",
+      "|---|---|---|---|---|---|",
+    );
+    for (const n of SMALL_SIZES)
+      for (const stepName of ["up", "preview", "up-again", "refresh", "destroy"]) {
+        const v = find("small", n, 0, stepName, "volume");
+        const o = find("small", n, 0, stepName, "native");
         lines.push(
-          `| ${n} | ${stepName}${rowNames[row]} | ${fmt(vm)} | ${fmt(bm)} | **${ratio(vm, bm)}** | ${ratio(cpuOfStep(v), cpuOfStep(base))} |${extra.join("")}`,
+          `| ${n} | ${STEP_NAMES[stepName] ?? stepName} | ${fmt(wallOf(v))} | ${fmt(wallOf(o))} | **${ratio(wallOf(v), wallOf(o))}** | ${ratio(cpuOfStep(v), cpuOfStep(o))} |`,
         );
       }
+  }
+  if (ROWS.has("mixed")) {
+    lines.push(
+      "",
+      "Mixed program (volumes, ACME and custom certificates, password rotations) vs as many no-ops:",
+      "| N | step | mixed s | no-op s | **ratio** | CPU ratio |",
+      "|---|---|---|---|---|---|",
+    );
+    for (const n of SIZES)
+      for (const stepName of ["up", "refresh", "rotate", "destroy"]) {
+        const v = find("mixed", n, 0, stepName, "volume");
+        const o = find("mixed", n, 0, stepName, "noop");
+        if (v)
+          lines.push(
+            `| ${n} | ${stepName} | ${fmt(wallOf(v))} | ${fmt(wallOf(o))} | **${ratio(wallOf(v), wallOf(o))}** | ${ratio(cpuOfStep(v), cpuOfStep(o))} |`,
+          );
+      }
+  }
   console.log(lines.join("\n"));
-  // Where the CPU went: the CLI's process tree (engine + program + provider host) and the emulator.
-  const cpuLines = [
-    "",
-    "CPU seconds per step (medians; CLI tree = engine, language host, program, provider host):",
-  ];
-  cpuLines.push(`| N | step | ${KINDS.map((k) => `${k} CLI tree | ${k} emulator`).join(" | ")} |`);
-  cpuLines.push(`|---|---|${KINDS.map(() => "---|---").join("|")}|`);
-  for (const n of SIZES)
-    for (const stepName of ["up", "refresh", "destroy"]) {
-      const cells = KINDS.map((kind) => {
-        const r = results.find(
-          (x) => x.row === "basic" && x.n === n && x.step === stepName && x.kind === kind,
-        );
-        return r ? `${fmt(median(r.cpu))} | ${fmt(median(r.emulatorCpu))}` : "- | -";
-      });
-      if (cells.some((c) => c !== "- | -")) cpuLines.push(`| ${n} | ${stepName} | ${cells.join(" | ")} |`);
-    }
-  console.log(cpuLines.join("\n"));
+
+  // Where the CPU went: the CLI's process tree (engine, program, provider host or plugin) and the emulator.
+  if (ROWS.has("basic")) {
+    const cpuLines = [
+      "",
+      "CPU seconds per step (medians; CLI tree = engine, language host, program, provider host or plugin):",
+      `| N | latency | step | ${KINDS.map((k) => `${k} CLI tree | ${k} emulator`).join(" | ")} |`,
+      `|---|---|---|${KINDS.map(() => "---|---").join("|")}|`,
+    ];
+    for (const n of SIZES)
+      for (const latency of LATENCIES)
+        for (const stepName of ["up", "refresh", "destroy"]) {
+          const cells = KINDS.map((kind) => {
+            const r = find("basic", n, latency, stepName, kind);
+            return r ? `${fmt(median(r.cpu))} | ${fmt(median(r.emulatorCpu))}` : "- | -";
+          });
+          if (cells.some((c) => c !== "- | -"))
+            cpuLines.push(`| ${n} | ${latency} ms | ${stepName} | ${cells.join(" | ")} |`);
+        }
+    console.log(cpuLines.join("\n"));
+  }
   if (states.length > 0) {
     console.log("\ncheckpoint per resource (stack export, bytes) / __provider text (chars) / outputs:");
     for (const s of states)
       console.log(`  N=${s.n} ${s.kind}: ${s.perResource} B / ${s.provider} / ${s.outputs}`);
   }
+
+  // What the platform received; the same in every round and at every latency unless noted.
+  console.log("\nrequests the platform received per step (method route: count):");
+  const seen = new Set();
+  for (const r of results) {
+    const key = `${r.row}|${r.n}|${r.step}|${r.kind}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const all = results
+      .filter((x) => `${x.row}|${x.n}|${x.step}|${x.kind}` === key)
+      .flatMap((x) => x.requests.map((requests) => ({ latency: x.latency, requests })));
+    const first = all[0].requests;
+    const other = all.filter((x) => x.requests !== first).map((x) => `at ${x.latency} ms: ${x.requests}`);
+    const row = r.row === "basic" ? "" : `${r.row} `;
+    console.log(
+      `  ${row}N=${r.n} ${STEP_NAMES[r.step] ?? r.step} ${r.kind}: ${first}${other.length ? ` (also ${[...new Set(other)].join("; ")})` : ""}`,
+    );
+  }
+
   const round2 = (xs) => xs.map((x) => +x.toFixed(2));
   console.log(
-    `\nraw (wall s, CLI-tree CPU s): ${JSON.stringify(results.map((r) => [r.row, r.n, r.step, r.kind, round2(r.seconds), round2(r.cpu)]))}`,
+    `\nraw (row, N, latency ms, step, kind, wall s, CLI-tree CPU s): ${JSON.stringify(results.map((r) => [r.row, r.n, r.latency, r.step, r.kind, round2(r.seconds), round2(r.cpu)]))}`,
   );
 }
 
