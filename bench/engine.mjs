@@ -82,7 +82,7 @@ const PROFILE_DIR = flags.profile ? resolve(flags.profile) : undefined;
 /** The kinds Volume is compared with, in the order of the report's columns. */
 const BASELINES = ["native", "noop", "fat", "io"].filter((k) => KINDS.includes(k));
 /** The small-stack row: Volume vs native. */
-const SMALL_KINDS = ["volume", "native"].filter((k) => KINDS.includes(k));
+const SMALL_KINDS = ["volume", "native", "noop"].filter((k) => KINDS.includes(k));
 const NATIVE_PLUGIN = "pulumi-resource-platformnative";
 
 const unknownKinds = KINDS.filter((k) => !["volume", ...BASELINES].includes(k));
@@ -567,19 +567,22 @@ function report(states) {
           lines.push(`| ${n} | ${latency} ms | ${stepName} | ${fmt(wallOf(v))} |${cells.join("")}`);
         }
   }
-  if (ROWS.has("small") && SMALL_KINDS.length === 2) {
+  if (ROWS.has("small") && SMALL_KINDS.includes("volume") && SMALL_KINDS.includes("native")) {
+    // The no-op control is what any dynamic resource costs: the provider host and the engine.
+    const noop = SMALL_KINDS.includes("noop");
     lines.push(
       "",
       "Small stacks (wall s; up never previews):",
-      "| N | step | Volume s | native s | **Volume/native** | CPU Volume/native |",
-      "|---|---|---|---|---|---|",
+      `| N | step | Volume s | native s | **Volume/native** | CPU Volume/native |${noop ? " no-op s | Volume/no-op |" : ""}`,
+      `|---|---|---|---|---|---|${noop ? "---|---|" : ""}`,
     );
     for (const n of SMALL_SIZES)
       for (const stepName of ["up", "preview", "up-again", "refresh", "destroy"]) {
         const v = find("small", n, 0, stepName, "volume");
         const o = find("small", n, 0, stepName, "native");
+        const z = noop ? find("small", n, 0, stepName, "noop") : undefined;
         lines.push(
-          `| ${n} | ${STEP_NAMES[stepName] ?? stepName} | ${fmt(wallOf(v))} | ${fmt(wallOf(o))} | **${ratio(wallOf(v), wallOf(o))}** | ${ratio(cpuOfStep(v), cpuOfStep(o))} |`,
+          `| ${n} | ${STEP_NAMES[stepName] ?? stepName} | ${fmt(wallOf(v))} | ${fmt(wallOf(o))} | **${ratio(wallOf(v), wallOf(o))}** | ${ratio(cpuOfStep(v), cpuOfStep(o))} |${noop ? ` ${fmt(wallOf(z))} | ${ratio(wallOf(v), wallOf(z))} |` : ""}`,
         );
       }
   }
