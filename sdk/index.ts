@@ -38,6 +38,7 @@ export {
   replicationPosition,
   subscribeEvents,
 } from "./events";
+export { sendLookingAfterLoss } from "./lost-answer";
 export type { RotatePasswordOptions } from "./postgres";
 export { PostgresClient } from "./postgres";
 export type { PostgresErrorReason } from "./postgres-errors";

@@ -3,9 +3,9 @@
  * made safe against ambiguous failures by adopting the volume it may already have made.
  * @module
  */
-import { AmbiguousRequestError, InvalidArgumentError, TimeoutError } from "./errors";
+import { InvalidArgumentError, TimeoutError } from "./errors";
+import { sendLookingAfterLoss } from "./lost-answer";
 import { apiPath } from "./paths";
-import { RETRY_POLICY } from "./retry-policy";
 import {
   type Backup,
   type CreateVolumeRequest,
@@ -102,31 +102,23 @@ export class VolumesClient {
     const path = apiPath`/v1/apps/${app}/volumes`;
     // Shared by the client's creates in this app: not tied to one caller's signal.
     const existing = await this.ledger.existing(app, () => this.list(app));
-    let lastError: AmbiguousRequestError | undefined;
-    for (let attempt = 0; attempt < RETRY_POLICY.lostAnswerAttempts; attempt++) {
-      const startedAt = Date.now();
-      try {
-        return await this.reads.writing(
-          app,
-          this.ledger.post(app, () =>
-            this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal }),
-          ),
-        );
-      } catch (err) {
-        if (!(err instanceof AmbiguousRequestError)) throw err;
-        lastError = err;
-      }
+    const post = () =>
+      this.reads.writing(
+        app,
+        this.ledger.post(app, () =>
+          this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal }),
+        ),
+      );
+    return sendLookingAfterLoss(post, async (sentAt) => {
       await this.ledger.othersSettled(app);
       const candidates = (await this.list(app, opts)).filter(
         (v) =>
           madeBy(body, v) &&
           !GONE_VOLUME_STATES.has(v.state) &&
-          Date.parse(v.created_at) >= startedAt - ADOPT_CLOCK_SLACK_MS,
+          Date.parse(v.created_at) >= sentAt - ADOPT_CLOCK_SLACK_MS,
       );
-      const adopted = this.ledger.claimFirst(app, existing, candidates);
-      if (adopted) return adopted;
-    }
-    throw lastError as AmbiguousRequestError;
+      return this.ledger.claimFirst(app, existing, candidates);
+    });
   }
 
   /**
