@@ -5,8 +5,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot, Volume } from "../sdk";
+import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot } from "../sdk";
 import { resolveCredentials } from "./credentials-resolver";
+import { type VolumeReport, volumeReport } from "./declarations/volume-mapping";
 
 /**
  * Credentials of a lookup; each falls back to the stack config, then the environment (a blank
@@ -19,45 +20,11 @@ export interface LookupCredentials {
   apiToken?: string;
 }
 
-/** A volume, camelCase (spec 2.2). */
-export interface VolumeInfo {
-  /** Volume id. */
-  volumeId: string;
-  /** Volume name. */
-  name: string;
-  /** Volume state. */
-  state: string;
-  /** Size in GB. */
-  sizeGb: number;
-  /** Region. */
-  region: string;
-  /** Hardware zone. */
-  zone: string;
-  /** Whether encrypted. */
-  encrypted: boolean;
-  /** Attached machine, or null. */
-  attachedMachineId: string | null;
-  /** Attached allocation, or null. */
-  attachedAllocId: string | null;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Total blocks. */
-  blocks: number;
-  /** Block size in bytes. */
-  blockSize: number;
-  /** Free blocks. */
-  blocksFree: number;
-  /** Available blocks. */
-  blocksAvail: number;
-  /** File system type. */
-  fstype: string;
-  /** Days snapshots are kept. */
-  snapshotRetention: number;
-  /** Automatic daily snapshots. */
-  autoBackupEnabled: boolean;
-  /** Host dedication key. */
-  hostDedicationKey: string;
-}
+/**
+ * A volume, camelCase (spec 2.2): the `Volume` resource's outputs the platform reports (the same
+ * mapping, ./declarations/volume-mapping).
+ */
+export type VolumeInfo = VolumeReport;
 
 /** A snapshot list entry, camelCase (spec 2.3). */
 export interface SnapshotInfo {
@@ -140,7 +107,6 @@ function fromConfig(key: string): string | undefined {
 
 /** What a lookup needs besides its client: output mappings shared with the resources. */
 interface Mapping {
-  volumeInfo(v: Volume): VolumeInfo;
   certificateInfo(app: string, d: CertificateDetails): CertificateInfo;
 }
 
@@ -149,21 +115,12 @@ interface Mapping {
  * resources never loads the HTTP client (about 100 ms of every `pulumi up`).
  */
 async function loadLookupModules() {
-  const [sdk, errors, volume, certificates] = await Promise.all([
+  const [sdk, errors, certificates] = await Promise.all([
     import("../sdk"),
     import("./runtime/errors"),
-    import("./runtime/volume"),
     import("./runtime/certificates"),
   ]);
   const mapping: Mapping = {
-    volumeInfo(v) {
-      const {
-        needsRestart: _n,
-        programInputs: _p,
-        ...info
-      } = volume.volumeOutputs(v, {}, { needsRestart: false });
-      return info as unknown as VolumeInfo;
-    },
     certificateInfo: (app, d) => certificates.certificateOutputs(d, { app }, []) as CertificateInfo,
   };
   return { PlatformClient: sdk.PlatformClient, withTokenAdvice: errors.withTokenAdvice, mapping };
@@ -225,12 +182,12 @@ function summary(e: CertificateListEntry): CertificateSummary {
 
 /** Gets one volume of an app. */
 export function getVolume(args: { app: string; volumeId: string } & LookupCredentials): Promise<VolumeInfo> {
-  return withClient(args, async (c, m) => m.volumeInfo(await c.volumes.get(args.app, args.volumeId)));
+  return withClient(args, async (c) => volumeReport(await c.volumes.get(args.app, args.volumeId)));
 }
 
 /** Lists the volumes of an app. */
 export function listVolumes(args: { app: string } & LookupCredentials): Promise<VolumeInfo[]> {
-  return withClient(args, async (c, m) => (await c.volumes.list(args.app)).map(m.volumeInfo));
+  return withClient(args, async (c) => (await c.volumes.list(args.app)).map(volumeReport));
 }
 
 /** Lists the snapshots of a volume. */

@@ -6,6 +6,12 @@
  */
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
+import {
+  type VolumeLiveInputs,
+  type VolumeReport,
+  volumeLiveInputs,
+  volumeReport,
+} from "../declarations/volume-mapping";
 
 /** Which families `--only` keeps. */
 export type AdoptionFamily = "volumes" | "certificates";
@@ -26,20 +32,14 @@ export interface AdoptedVolume {
   /** TypeScript variable of the declaration. */
   variable: string;
   volumeId: string;
-  /** `VolumeArgs` as they are today (`adoptVolumeId` included). */
-  inputs: {
-    app: string;
-    name: string;
-    adoptVolumeId: string;
-    region: string;
-    sizeGb: number;
-    encrypted: boolean;
-    fstype?: string;
-    autoBackupEnabled: boolean;
-    snapshotRetention: number;
-  };
+  /**
+   * `VolumeArgs` as they are today: the app, `adoptVolumeId` and every live input as the platform
+   * reports it (`fstype` left out when the platform reports none).
+   */
+  inputs: { app: string; adoptVolumeId: string } & Omit<VolumeLiveInputs, "fstype"> &
+    Partial<Pick<VolumeLiveInputs, "fstype">>;
   /** Read-only facts shown in a comment. */
-  facts: { state: string; zone: string; attachedMachineId: string | null; createdAt: string };
+  facts: Pick<VolumeReport, "state" | "zone" | "attachedMachineId" | "createdAt">;
 }
 
 /** The platform's facts about the custom certificate a hostname holds (no key: never returned). */
@@ -138,26 +138,21 @@ export function planFrom(
     // whatever volumes come and go, unlike a counter.
     const base = (nameCounts.get(v.name) ?? 0) > 1 ? `${v.name}-${v.id.replace(/^vol_/, "")}` : v.name;
     const resourceName = names.resource(base);
+    const report = volumeReport(v);
+    const { name, ...live } = volumeLiveInputs(report);
+    // The declaration's order, `adoptVolumeId` after the name.
+    const inputs: AdoptedVolume["inputs"] = { app: query.app, name, adoptVolumeId: v.id, ...live };
+    if (!inputs.fstype) delete inputs.fstype;
     return {
       resourceName,
       variable: names.variable(`${resourceName} volume`),
       volumeId: v.id,
-      inputs: {
-        app: query.app,
-        name: v.name,
-        adoptVolumeId: v.id,
-        region: v.region,
-        sizeGb: v.size_gb,
-        encrypted: v.encrypted,
-        ...(v.fstype ? { fstype: v.fstype } : {}),
-        autoBackupEnabled: v.auto_backup_enabled,
-        snapshotRetention: v.snapshot_retention,
-      },
+      inputs,
       facts: {
-        state: v.state,
-        zone: v.zone,
-        attachedMachineId: v.attached_machine_id,
-        createdAt: v.created_at,
+        state: report.state,
+        zone: report.zone,
+        attachedMachineId: report.attachedMachineId,
+        createdAt: report.createdAt,
       },
     };
   });

@@ -4,13 +4,7 @@
  * (which receives the previous outputs) can compare inputs, and `read` can rebuild inputs.
  * @module
  */
-import {
-  AmbiguousRequestError,
-  type CreateVolumeRequest,
-  DEFAULT_FSTYPE,
-  isNotFound,
-  type Volume as WireVolume,
-} from "../../sdk";
+import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { type OutputValues, storedInputs } from "../declaration";
 import {
@@ -19,6 +13,7 @@ import {
   volumeCreateBody,
   volumeDeclaration,
 } from "../declarations/volume";
+import { volumeReport } from "../declarations/volume-mapping";
 import { clean, pick } from "../json-values";
 import { isUnknown } from "../validation/common";
 import { platformClient } from "./credentials";
@@ -58,24 +53,8 @@ export function volumeOutputs(
         : typeof inputs.sizeGb === "number"
           ? inputs.sizeGb
           : null,
-    volumeId: volume.id,
-    name: volume.name,
-    state: volume.state,
-    sizeGb: volume.size_gb,
-    region: volume.region,
-    zone: volume.zone,
-    encrypted: volume.encrypted,
-    attachedMachineId: volume.attached_machine_id ?? null,
-    attachedAllocId: volume.attached_alloc_id ?? null,
-    createdAt: volume.created_at,
-    blocks: volume.blocks,
-    blockSize: volume.block_size,
-    blocksFree: volume.blocks_free,
-    blocksAvail: volume.blocks_avail,
+    ...volumeReport(volume),
     fstype,
-    snapshotRetention: volume.snapshot_retention,
-    autoBackupEnabled: volume.auto_backup_enabled,
-    hostDedicationKey: volume.host_dedication_key,
     needsRestart: extra.needsRestart,
   });
 }
@@ -103,10 +82,6 @@ export function volumeInputsFromOutputs(outputs: Props): Props {
   if (live.fstype === "") delete live.fstype;
   if ("sizeGb" in live && typeof outputs.programSizeGb === "number") live.sizeGb = outputs.programSizeGb;
   return clean({ ...pick(outputs, STORED_INPUTS), ...live });
-}
-
-function toCreateBody(inputs: VolumeInputs): CreateVolumeRequest {
-  return clean(volumeCreateBody(inputs)) as CreateVolumeRequest;
 }
 
 /** Waits for a restoring volume to become `created`; a timeout keeps the volume in state. */
@@ -305,7 +280,7 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
   if (args.adoptVolumeId) return adopt(args, inputs);
   let volume: WireVolume;
   try {
-    volume = await platformClient().volumes.create(args.app, toCreateBody(args));
+    volume = await platformClient().volumes.create(args.app, volumeCreateBody(args));
   } catch (err) {
     throw explain(err, `creating volume "${args.name}" in app ${args.app}`, createAdvice(err));
   }
