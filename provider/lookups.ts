@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot } from "../sdk";
 import { resolveCredentials } from "./credentials-resolver";
+import { type CertificateReport, certificateReport } from "./declarations/certificate-mapping";
 import { type VolumeReport, volumeReport } from "./declarations/volume-mapping";
 
 /**
@@ -70,8 +71,11 @@ export interface CertificateSummary {
   updatedAt: string;
 }
 
-/** A hostname record, camelCase (spec 2.5); same shape as the certificate resources' outputs. */
-export type CertificateInfo = Record<string, unknown> & { hostname: string; status: string };
+/**
+ * A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources
+ * declare (the same mapping, ./declarations/certificate-mapping).
+ */
+export type CertificateInfo = { app: string } & CertificateReport;
 
 /** What the platform's DNS check saw; a record that is missing is null. */
 export interface DnsRecordsInfo {
@@ -105,30 +109,23 @@ function fromConfig(key: string): string | undefined {
   }
 }
 
-/** What a lookup needs besides its client: output mappings shared with the resources. */
-interface Mapping {
-  certificateInfo(app: string, d: CertificateDetails): CertificateInfo;
-}
-
 /**
- * The sdk and the runtime's mappings, loaded at the first lookup: a program that only declares
- * resources never loads the HTTP client (about 100 ms of every `pulumi up`).
+ * The sdk, loaded at the first lookup: a program that only declares resources never loads the
+ * HTTP client (about 100 ms of every `pulumi up`).
  */
 async function loadLookupModules() {
-  const [sdk, errors, certificates] = await Promise.all([
-    import("../sdk"),
-    import("./runtime/errors"),
-    import("./runtime/certificates"),
-  ]);
-  const mapping: Mapping = {
-    certificateInfo: (app, d) => certificates.certificateOutputs(d, { app }, []) as CertificateInfo,
-  };
-  return { PlatformClient: sdk.PlatformClient, withTokenAdvice: errors.withTokenAdvice, mapping };
+  const [sdk, errors] = await Promise.all([import("../sdk"), import("./runtime/errors")]);
+  return { PlatformClient: sdk.PlatformClient, withTokenAdvice: errors.withTokenAdvice };
+}
+
+/** The certificate resources' outputs of a hostname record, with its app. */
+function certificateInfo(app: string, details: CertificateDetails): CertificateInfo {
+  return { app, ...certificateReport(details) };
 }
 
 async function withClient<T>(
   creds: LookupCredentials | undefined,
-  fn: (client: PlatformClient, map: Mapping) => Promise<T>,
+  fn: (client: PlatformClient) => Promise<T>,
 ): Promise<T> {
   const resolved = resolveCredentials({
     args: creds,
@@ -137,14 +134,14 @@ async function withClient<T>(
     env: process.env,
   });
   if (!resolved.ok) throw new Error(`platform credentials: ${resolved.problems.join("; ")}`);
-  const { PlatformClient, withTokenAdvice, mapping } = await loadLookupModules();
+  const { PlatformClient, withTokenAdvice } = await loadLookupModules();
   const client = new PlatformClient({
     baseUrl: resolved.apiUrl,
     token: resolved.apiToken,
     userAgent: "pulumi-platform-provider",
   });
   try {
-    return await fn(client, mapping);
+    return await fn(client);
   } catch (err) {
     throw withTokenAdvice(err);
   } finally {
@@ -203,8 +200,8 @@ export function listSnapshots(
 export function getCertificate(
   args: { app: string; hostname: string } & LookupCredentials,
 ): Promise<CertificateInfo> {
-  return withClient(args, async (c, m) =>
-    m.certificateInfo(args.app, await c.certificates.get(args.app, args.hostname)),
+  return withClient(args, async (c) =>
+    certificateInfo(args.app, await c.certificates.get(args.app, args.hostname)),
   );
 }
 
@@ -225,11 +222,10 @@ export function listCertificates(
 export function checkCertificate(
   args: { app: string; hostname: string } & LookupCredentials,
 ): Promise<CertificateCheckInfo> {
-  return withClient(args, async (c, m) => {
-    const res = await c.certificates.check(args.app, args.hostname);
-    const r = res.dns_records;
+  return withClient(args, async (c) => {
+    const { dns_records: r, ...res } = await c.certificates.check(args.app, args.hostname);
     return {
-      ...m.certificateInfo(args.app, res),
+      ...certificateInfo(args.app, res),
       dnsRecords: r && {
         a: r.a,
         aaaa: r.aaaa,

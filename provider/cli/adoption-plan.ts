@@ -6,6 +6,8 @@
  */
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
+import { type CertificateReport, certificateReport } from "../declarations/certificate-mapping";
+import type { CertificateEntryOutput } from "../declarations/certificates";
 import {
   type VolumeLiveInputs,
   type VolumeReport,
@@ -42,12 +44,12 @@ export interface AdoptedVolume {
   facts: Pick<VolumeReport, "state" | "zone" | "attachedMachineId" | "createdAt">;
 }
 
-/** The platform's facts about the custom certificate a hostname holds (no key: never returned). */
-export interface CustomCertificateFacts {
-  expiresAt: string | null;
-  issuer: string | null;
-  status: string;
-}
+/**
+ * The platform's facts about the custom certificate a hostname holds (no key: never returned), as
+ * the certificate resources report them.
+ */
+export type CustomCertificateFacts = Pick<CertificateEntryOutput, "expiresAt" | "issuer"> &
+  Pick<CertificateReport, "status">;
 
 /** One certificate kind of a hostname, to declare with `adoptExisting: true`. */
 export interface AdoptedCertificate {
@@ -115,8 +117,9 @@ export async function readAdoptionPlan(client: PlatformClient, query: AdoptionQu
 }
 
 function customFactsOf(details: CertificateDetails): CustomCertificateFacts {
-  const entry = details.certificates.find((c) => c.source === "custom");
-  return { expiresAt: entry?.expires_at ?? null, issuer: entry?.issuer ?? null, status: details.status };
+  const report = certificateReport(details);
+  const entry = report.certificates.find((c) => c.source === "custom");
+  return { expiresAt: entry?.expiresAt ?? null, issuer: entry?.issuer ?? null, status: report.status };
 }
 
 /** Builds the plan from what was read; pure, so the naming rules are tested on their own. */

@@ -19,6 +19,7 @@ import {
   TimeoutError,
 } from "../../sdk";
 import type { OutputValues } from "../declaration";
+import { certificateReport } from "../declarations/certificate-mapping";
 import type { acmeCertificateDeclaration } from "../declarations/certificates";
 import { clean, pick } from "../json-values";
 import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation/certificate";
@@ -61,51 +62,13 @@ export function certificateOutputs(
   storedKeys: readonly string[],
   previous: Props = {},
 ): OutputValues<typeof acmeCertificateDeclaration> {
-  const req = details.dns_requirements;
   return clean({
     ...pick(inputs, storedKeys),
     app: inputs.app as string,
-    hostname: details.hostname,
-    status: details.status,
-    configured: details.configured,
-    acmeRequested: details.acme_requested,
+    ...certificateReport(details),
     // The platform leaves dns_provider out when it has not detected one; keep what was known.
     dnsProvider:
       details.dns_provider ?? (typeof previous.dnsProvider === "string" ? previous.dnsProvider : null),
-    // Left out (parsed: null) exactly when not rate limited, so never carried over.
-    rateLimitedUntil: details.rate_limited_until,
-    validation: {
-      dnsConfigured: details.validation.dns_configured,
-      alpnConfigured: details.validation.alpn_configured,
-      httpConfigured: details.validation.http_configured,
-      ownershipTxtConfigured: details.validation.ownership_txt_configured,
-    },
-    validationErrors: details.validation_errors,
-    certificates: details.certificates.map((c) => ({
-      source: c.source,
-      status: c.status,
-      createdAt: c.created_at,
-      expiresAt: c.expires_at,
-      issuer: c.issuer,
-      issued: c.issued.map((i) => ({
-        type: i.type,
-        expiresAt: i.expires_at,
-        certificateAuthority: i.certificate_authority,
-      })),
-    })),
-    dnsRequirements: {
-      a: req.a,
-      aaaa: req.aaaa,
-      cname: req.cname,
-      acmeChallenge: { name: req.acme_challenge.name, target: req.acme_challenge.target },
-      ownership: {
-        name: req.ownership.name,
-        appValue: req.ownership.app_value,
-        orgValue: req.ownership.org_value,
-      },
-    },
-    ownershipRecord: { type: "TXT", name: req.ownership.name, value: req.ownership.app_value },
-    acmeChallengeRecord: { type: "CNAME", name: req.acme_challenge.name, value: req.acme_challenge.target },
   });
 }
 
