@@ -153,7 +153,10 @@ export type ArgsOf<D extends ResourceDeclaration> = Pick<
 /** Checked inputs as the runtime receives them. */
 export type InputValues<D extends ResourceDeclaration> = z.output<ReturnType<typeof inputSchema<D>>>;
 
-type StoredKeys<I extends Inputs> = { [K in keyof I]: I[K]["output"] extends "stored" ? K : never }[keyof I];
+/** The names of a resource's `stored` inputs. */
+export type StoredKeys<I extends Inputs> = {
+  [K in keyof I]: I[K]["output"] extends "stored" ? K : never;
+}[keyof I];
 /** The declared outputs' values (without the inputs stored as given). */
 export type DeclaredOutputs<D extends ResourceDeclaration> = {
   [K in keyof D["outputs"]]: D["outputs"][K]["type"];
@@ -242,8 +245,21 @@ export function inputsWith(declaration: ResourceDeclaration, change: InputChange
 }
 
 /** Names of the inputs kept in outputs as given. */
-export function storedInputs(declaration: ResourceDeclaration): string[] {
-  return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.output === "stored");
+export function storedInputs<D extends ResourceDeclaration>(
+  declaration: D,
+): (StoredKeys<D["inputs"]> & string)[] {
+  return inputsFrom(declaration, "stored");
+}
+
+/** Names of the inputs whose value the platform reports (under the same name among the outputs). */
+export function liveInputs<D extends ResourceDeclaration>(
+  declaration: D,
+): (LiveKeys<D["inputs"]> & string)[] {
+  return inputsFrom(declaration, "live");
+}
+
+function inputsFrom<D extends ResourceDeclaration, K>(declaration: D, source: OutputSource): K[] {
+  return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.output === source) as K[];
 }
 
 /** Every output name the class declares: the declared outputs and the stored inputs. */
