@@ -116,7 +116,7 @@ function outputs<D extends CertificateDeclaration>(
   spec: CertificateKindSpec<D>,
   details: CertificateDetails,
   source: CertificateInputs<D> | CertificateState<D>,
-  previous: { readonly dnsProvider?: unknown } = {},
+  previous: { readonly dnsProvider?: string | null | undefined } = {},
 ): Outs<D> {
   const stored = storedInputs(spec.declaration);
   return clean({
@@ -124,8 +124,7 @@ function outputs<D extends CertificateDeclaration>(
     app: source.app,
     ...certificateReport(details),
     // The platform leaves dns_provider out when it has not detected one; keep what was known.
-    dnsProvider:
-      details.dns_provider ?? (typeof previous.dnsProvider === "string" ? previous.dnsProvider : null),
+    dnsProvider: details.dns_provider ?? previous.dnsProvider ?? null,
     ...spec.extraOutputs(details, source),
   }) as unknown as Outs<D>; // shared + stored + the kind's own: all of OutputValues<D>, which a generic D hides
 }
@@ -305,7 +304,7 @@ async function waitIfRequested<D extends CertificateDeclaration>(
 
 /** The hostname of a resource: its id when an old state did not record it. */
 function hostnameOf<D extends CertificateDeclaration>(id: string, state: CertificateState<D>): string {
-  return typeof state.hostname === "string" ? state.hostname : id;
+  return state.hostname ?? id;
 }
 
 /**
