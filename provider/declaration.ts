@@ -7,6 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { clean } from "./json-values";
 import {
   failuresOf,
   type KnownProperties,
@@ -42,7 +43,10 @@ export interface InputDeclaration<S extends z.ZodType = z.ZodType, P = unknown> 
    * either, for the same reason; the failure's reason names it instead.
    */
   readonly unprinted?: boolean;
-  /** The member of the platform's create body that takes it, when it is sent. */
+  /**
+   * The member of the platform's create body that takes it, when it is sent: a key of the sdk's
+   * request type named by the declaration's `createRequest` (a typo does not compile).
+   */
   readonly wire?: string;
   /** Turns the input into that member's value (default: as is). */
   readonly toWire?: (value: never) => unknown;
@@ -60,24 +64,31 @@ export function programType<P>(): P {
   return undefined as P;
 }
 
-type InputSpec<O extends OutputSource> = Omit<InputDeclaration, "rule" | "program" | "output"> & {
+type InputSpec<O extends OutputSource, W extends string> = Omit<
+  InputDeclaration,
+  "rule" | "program" | "output" | "wire"
+> & {
   output: O;
+  wire?: W;
 };
 
 /** Where an input's output comes from (see {@link InputDeclaration.output}). */
 export type OutputSource = "stored" | "live";
 
 /** Declares an input; a program passes the rule's type, any part of it possibly an Output. */
-export function input<S extends z.ZodType, O extends OutputSource>(
+export function input<S extends z.ZodType, O extends OutputSource, W extends string = never>(
   rule: S,
-  spec: InputSpec<O>,
-): InputDeclaration<S, InputOf<Exclude<z.input<S>, undefined>>> & { readonly output: O };
+  spec: InputSpec<O, W>,
+): InputDeclaration<S, InputOf<Exclude<z.input<S>, undefined>>> & {
+  readonly output: O;
+  readonly wire?: NoInfer<W>;
+};
 /** Declares an input whose program type `P` is documented by an interface of its own. */
-export function input<S extends z.ZodType, O extends OutputSource, P>(
+export function input<S extends z.ZodType, O extends OutputSource, P, W extends string = never>(
   rule: S,
-  spec: InputSpec<O> & { program: P },
-): InputDeclaration<S, P> & { readonly output: O };
-export function input(rule: z.ZodType, spec: InputSpec<OutputSource>): InputDeclaration {
+  spec: InputSpec<O, W> & { program: P },
+): InputDeclaration<S, P> & { readonly output: O; readonly wire?: NoInfer<W> };
+export function input(rule: z.ZodType, spec: InputSpec<OutputSource, string>): InputDeclaration {
   return { rule, program: undefined, ...spec };
 }
 
@@ -103,7 +114,11 @@ export type CrossRules = (
 ) => ValidationFailure[];
 
 /** A resource as declared; everything else about its shape is derived from this. */
-export interface ResourceDeclaration<I extends Inputs = Inputs, O extends Outputs = Outputs> {
+export interface ResourceDeclaration<
+  I extends Inputs = Inputs,
+  O extends Outputs = Outputs,
+  W extends object = Record<string, unknown>,
+> {
   /** The resource's name in check failures ("unknown property sizeGB: Volume takes ..."). */
   readonly type: string;
   readonly inputs: I;
@@ -111,6 +126,16 @@ export interface ResourceDeclaration<I extends Inputs = Inputs, O extends Output
   /** Outputs the runtime keeps for itself and the class does not declare. */
   readonly internalOutputs?: readonly string[];
   readonly rules?: CrossRules;
+  /**
+   * Type marker only ({@link requestType}): the sdk's create request, whose keys the inputs'
+   * `wire` members must be and which {@link createBody} returns.
+   */
+  readonly createRequest?: W;
+}
+
+/** Marks the sdk type of a resource's create request (no value at run time). */
+export function requestType<W extends object>(): W | undefined {
+  return undefined;
 }
 
 type RequiredKeys<I extends Inputs> = {
@@ -128,10 +153,27 @@ export type ArgsOf<D extends ResourceDeclaration> = Pick<
 /** Checked inputs as the runtime receives them. */
 export type InputValues<D extends ResourceDeclaration> = z.output<ReturnType<typeof inputSchema<D>>>;
 
-type StoredKeys<I extends Inputs> = { [K in keyof I]: I[K]["output"] extends "stored" ? K : never }[keyof I];
-type DeclaredOutputs<D extends ResourceDeclaration> = {
+/** The names of a resource's `stored` inputs. */
+export type StoredKeys<I extends Inputs> = {
+  [K in keyof I]: I[K]["output"] extends "stored" ? K : never;
+}[keyof I];
+/** The declared outputs' values (without the inputs stored as given). */
+export type DeclaredOutputs<D extends ResourceDeclaration> = {
   [K in keyof D["outputs"]]: D["outputs"][K]["type"];
 };
+/** The names of a resource's `live` inputs: the platform reports each under the same name. */
+export type LiveKeys<I extends Inputs> = {
+  [K in keyof I]: I[K]["output"] extends "live" ? K : never;
+}[keyof I];
+
+/** Inputs whose `wire` is not a key of the create request `W`. */
+type MisnamedWires<I extends Inputs, W> = {
+  [K in keyof I]: Exclude<I[K]["wire"], undefined> extends keyof W ? never : K;
+}[keyof I];
+
+/** The sdk's create request of a resource (see {@link ResourceDeclaration.createRequest}). */
+export type CreateRequestOf<D extends ResourceDeclaration> = Exclude<D["createRequest"], undefined>;
+
 type StoredOutputs<D extends ResourceDeclaration> = {
   [K in StoredKeys<D["inputs"]>]: z.output<D["inputs"][K]["rule"]>;
 };
@@ -148,14 +190,19 @@ export type OutputsOf<D extends ResourceDeclaration> = {
 >;
 
 /**
- * Declares a resource. A `live` input must have an output of its name (the compiler says which
- * one is missing).
+ * Declares a resource. A `live` input must have an output of its name, and an input's `wire` must
+ * be a member of the `createRequest` (the compiler names the input).
  */
-export function declareResource<I extends Inputs, O extends Outputs>(
-  declaration: ResourceDeclaration<I, O> & {
-    outputs: Record<{ [K in keyof I]: I[K]["output"] extends "live" ? K : never }[keyof I], unknown>;
+export function declareResource<
+  I extends Inputs,
+  O extends Outputs,
+  W extends object = Record<string, unknown>,
+>(
+  declaration: ResourceDeclaration<I, O, W> & {
+    inputs: Record<MisnamedWires<I, W>, { wire: keyof W }>;
+    outputs: Record<LiveKeys<I>, unknown>;
   },
-): ResourceDeclaration<I, O> {
+): ResourceDeclaration<I, O, W> {
   return declaration;
 }
 
@@ -198,8 +245,21 @@ export function inputsWith(declaration: ResourceDeclaration, change: InputChange
 }
 
 /** Names of the inputs kept in outputs as given. */
-export function storedInputs(declaration: ResourceDeclaration): string[] {
-  return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.output === "stored");
+export function storedInputs<D extends ResourceDeclaration>(
+  declaration: D,
+): (StoredKeys<D["inputs"]> & string)[] {
+  return inputsFrom(declaration, "stored");
+}
+
+/** Names of the inputs whose value the platform reports (under the same name among the outputs). */
+export function liveInputs<D extends ResourceDeclaration>(
+  declaration: D,
+): (LiveKeys<D["inputs"]> & string)[] {
+  return inputsFrom(declaration, "live");
+}
+
+function inputsFrom<D extends ResourceDeclaration, K>(declaration: D, source: OutputSource): K[] {
+  return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.output === source) as K[];
 }
 
 /** Every output name the class declares: the declared outputs and the stored inputs. */
@@ -248,16 +308,20 @@ export function inputFailures(
   return withoutSecretProperties(failures, unnamed);
 }
 
-/** The platform's create body: every input with a `wire` member that is set. */
-export function createBody(
-  declaration: ResourceDeclaration,
-  inputs: Record<string, unknown>,
-): Record<string, unknown> {
+/**
+ * The platform's create body: every input with a `wire` member that is set, none undefined. Each
+ * member is a key of the sdk's request type (checked by {@link declareResource}); the sdk checks
+ * the whole body against its schema before sending it.
+ */
+export function createBody<D extends ResourceDeclaration>(
+  declaration: D,
+  inputs: InputValues<D>,
+): CreateRequestOf<D> {
   const body: Record<string, unknown> = {};
   for (const [name, decl] of Object.entries(declaration.inputs)) {
-    const value = inputs[name];
+    const value = (inputs as Record<string, unknown>)[name];
     if (decl.wire === undefined || value === undefined || value === null) continue;
-    body[decl.wire] = decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value;
+    body[decl.wire] = clean(decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value);
   }
-  return body;
+  return body as CreateRequestOf<D>;
 }

@@ -16,8 +16,11 @@ export function clean<T>(value: T): T {
 }
 
 /** The entries of `source` named in `keys` that are set (not undefined or null). */
-export function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function pick<T extends object, K extends keyof T>(
+  source: T,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
   for (const key of keys) {
     const value = source[key];
     if (value !== undefined && value !== null) out[key] = value;

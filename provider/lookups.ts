@@ -5,8 +5,10 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot, Volume } from "../sdk";
+import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot } from "../sdk";
 import { resolveCredentials } from "./credentials-resolver";
+import { type CertificateReport, certificateReport } from "./declarations/certificate-mapping";
+import { type VolumeReport, volumeReport } from "./declarations/volume-mapping";
 
 /**
  * Credentials of a lookup; each falls back to the stack config, then the environment (a blank
@@ -19,45 +21,11 @@ export interface LookupCredentials {
   apiToken?: string;
 }
 
-/** A volume, camelCase (spec 2.2). */
-export interface VolumeInfo {
-  /** Volume id. */
-  volumeId: string;
-  /** Volume name. */
-  name: string;
-  /** Volume state. */
-  state: string;
-  /** Size in GB. */
-  sizeGb: number;
-  /** Region. */
-  region: string;
-  /** Hardware zone. */
-  zone: string;
-  /** Whether encrypted. */
-  encrypted: boolean;
-  /** Attached machine, or null. */
-  attachedMachineId: string | null;
-  /** Attached allocation, or null. */
-  attachedAllocId: string | null;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Total blocks. */
-  blocks: number;
-  /** Block size in bytes. */
-  blockSize: number;
-  /** Free blocks. */
-  blocksFree: number;
-  /** Available blocks. */
-  blocksAvail: number;
-  /** File system type. */
-  fstype: string;
-  /** Days snapshots are kept. */
-  snapshotRetention: number;
-  /** Automatic daily snapshots. */
-  autoBackupEnabled: boolean;
-  /** Host dedication key. */
-  hostDedicationKey: string;
-}
+/**
+ * A volume, camelCase (spec 2.2): the `Volume` resource's outputs the platform reports (the same
+ * mapping, ./declarations/volume-mapping).
+ */
+export type VolumeInfo = VolumeReport;
 
 /** A snapshot list entry, camelCase (spec 2.3). */
 export interface SnapshotInfo {
@@ -103,8 +71,11 @@ export interface CertificateSummary {
   updatedAt: string;
 }
 
-/** A hostname record, camelCase (spec 2.5); same shape as the certificate resources' outputs. */
-export type CertificateInfo = Record<string, unknown> & { hostname: string; status: string };
+/**
+ * A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources
+ * declare (the same mapping, ./declarations/certificate-mapping).
+ */
+export type CertificateInfo = { app: string } & CertificateReport;
 
 /** What the platform's DNS check saw; a record that is missing is null. */
 export interface DnsRecordsInfo {
@@ -138,40 +109,23 @@ function fromConfig(key: string): string | undefined {
   }
 }
 
-/** What a lookup needs besides its client: output mappings shared with the resources. */
-interface Mapping {
-  volumeInfo(v: Volume): VolumeInfo;
-  certificateInfo(app: string, d: CertificateDetails): CertificateInfo;
-}
-
 /**
- * The sdk and the runtime's mappings, loaded at the first lookup: a program that only declares
- * resources never loads the HTTP client (about 100 ms of every `pulumi up`).
+ * The sdk, loaded at the first lookup: a program that only declares resources never loads the
+ * HTTP client (about 100 ms of every `pulumi up`).
  */
 async function loadLookupModules() {
-  const [sdk, errors, volume, certificates] = await Promise.all([
-    import("../sdk"),
-    import("./runtime/errors"),
-    import("./runtime/volume"),
-    import("./runtime/certificates"),
-  ]);
-  const mapping: Mapping = {
-    volumeInfo(v) {
-      const {
-        needsRestart: _n,
-        programInputs: _p,
-        ...info
-      } = volume.volumeOutputs(v, {}, { needsRestart: false });
-      return info as unknown as VolumeInfo;
-    },
-    certificateInfo: (app, d) => certificates.certificateOutputs(d, { app }, []) as CertificateInfo,
-  };
-  return { PlatformClient: sdk.PlatformClient, withTokenAdvice: errors.withTokenAdvice, mapping };
+  const [sdk, errors] = await Promise.all([import("../sdk"), import("./runtime/errors")]);
+  return { PlatformClient: sdk.PlatformClient, withTokenAdvice: errors.withTokenAdvice };
+}
+
+/** The certificate resources' outputs of a hostname record, with its app. */
+function certificateInfo(app: string, details: CertificateDetails): CertificateInfo {
+  return { app, ...certificateReport(details) };
 }
 
 async function withClient<T>(
   creds: LookupCredentials | undefined,
-  fn: (client: PlatformClient, map: Mapping) => Promise<T>,
+  fn: (client: PlatformClient) => Promise<T>,
 ): Promise<T> {
   const resolved = resolveCredentials({
     args: creds,
@@ -180,14 +134,14 @@ async function withClient<T>(
     env: process.env,
   });
   if (!resolved.ok) throw new Error(`platform credentials: ${resolved.problems.join("; ")}`);
-  const { PlatformClient, withTokenAdvice, mapping } = await loadLookupModules();
+  const { PlatformClient, withTokenAdvice } = await loadLookupModules();
   const client = new PlatformClient({
     baseUrl: resolved.apiUrl,
     token: resolved.apiToken,
     userAgent: "pulumi-platform-provider",
   });
   try {
-    return await fn(client, mapping);
+    return await fn(client);
   } catch (err) {
     throw withTokenAdvice(err);
   } finally {
@@ -225,12 +179,12 @@ function summary(e: CertificateListEntry): CertificateSummary {
 
 /** Gets one volume of an app. */
 export function getVolume(args: { app: string; volumeId: string } & LookupCredentials): Promise<VolumeInfo> {
-  return withClient(args, async (c, m) => m.volumeInfo(await c.volumes.get(args.app, args.volumeId)));
+  return withClient(args, async (c) => volumeReport(await c.volumes.get(args.app, args.volumeId)));
 }
 
 /** Lists the volumes of an app. */
 export function listVolumes(args: { app: string } & LookupCredentials): Promise<VolumeInfo[]> {
-  return withClient(args, async (c, m) => (await c.volumes.list(args.app)).map(m.volumeInfo));
+  return withClient(args, async (c) => (await c.volumes.list(args.app)).map(volumeReport));
 }
 
 /** Lists the snapshots of a volume. */
@@ -246,8 +200,8 @@ export function listSnapshots(
 export function getCertificate(
   args: { app: string; hostname: string } & LookupCredentials,
 ): Promise<CertificateInfo> {
-  return withClient(args, async (c, m) =>
-    m.certificateInfo(args.app, await c.certificates.get(args.app, args.hostname)),
+  return withClient(args, async (c) =>
+    certificateInfo(args.app, await c.certificates.get(args.app, args.hostname)),
   );
 }
 
@@ -268,11 +222,10 @@ export function listCertificates(
 export function checkCertificate(
   args: { app: string; hostname: string } & LookupCredentials,
 ): Promise<CertificateCheckInfo> {
-  return withClient(args, async (c, m) => {
-    const res = await c.certificates.check(args.app, args.hostname);
-    const r = res.dns_records;
+  return withClient(args, async (c) => {
+    const { dns_records: r, ...res } = await c.certificates.check(args.app, args.hostname);
     return {
-      ...m.certificateInfo(args.app, res),
+      ...certificateInfo(args.app, res),
       dnsRecords: r && {
         a: r.a,
         aaaa: r.aaaa,

@@ -6,6 +6,14 @@
  */
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
+import { type CertificateReport, certificateReport } from "../declarations/certificate-mapping";
+import type { CertificateEntryOutput } from "../declarations/certificates";
+import {
+  type VolumeLiveInputs,
+  type VolumeReport,
+  volumeLiveInputs,
+  volumeReport,
+} from "../declarations/volume-mapping";
 
 /** Which families `--only` keeps. */
 export type AdoptionFamily = "volumes" | "certificates";
@@ -26,28 +34,22 @@ export interface AdoptedVolume {
   /** TypeScript variable of the declaration. */
   variable: string;
   volumeId: string;
-  /** `VolumeArgs` as they are today (`adoptVolumeId` included). */
-  inputs: {
-    app: string;
-    name: string;
-    adoptVolumeId: string;
-    region: string;
-    sizeGb: number;
-    encrypted: boolean;
-    fstype?: string;
-    autoBackupEnabled: boolean;
-    snapshotRetention: number;
-  };
+  /**
+   * `VolumeArgs` as they are today: the app, `adoptVolumeId` and every live input as the platform
+   * reports it (`fstype` left out when the platform reports none).
+   */
+  inputs: { app: string; adoptVolumeId: string } & Omit<VolumeLiveInputs, "fstype"> &
+    Partial<Pick<VolumeLiveInputs, "fstype">>;
   /** Read-only facts shown in a comment. */
-  facts: { state: string; zone: string; attachedMachineId: string | null; createdAt: string };
+  facts: Pick<VolumeReport, "state" | "zone" | "attachedMachineId" | "createdAt">;
 }
 
-/** The platform's facts about the custom certificate a hostname holds (no key: never returned). */
-export interface CustomCertificateFacts {
-  expiresAt: string | null;
-  issuer: string | null;
-  status: string;
-}
+/**
+ * The platform's facts about the custom certificate a hostname holds (no key: never returned), as
+ * the certificate resources report them.
+ */
+export type CustomCertificateFacts = Pick<CertificateEntryOutput, "expiresAt" | "issuer"> &
+  Pick<CertificateReport, "status">;
 
 /** One certificate kind of a hostname, to declare with `adoptExisting: true`. */
 export interface AdoptedCertificate {
@@ -115,8 +117,9 @@ export async function readAdoptionPlan(client: PlatformClient, query: AdoptionQu
 }
 
 function customFactsOf(details: CertificateDetails): CustomCertificateFacts {
-  const entry = details.certificates.find((c) => c.source === "custom");
-  return { expiresAt: entry?.expires_at ?? null, issuer: entry?.issuer ?? null, status: details.status };
+  const report = certificateReport(details);
+  const entry = report.certificates.find((c) => c.source === "custom");
+  return { expiresAt: entry?.expiresAt ?? null, issuer: entry?.issuer ?? null, status: report.status };
 }
 
 /** Builds the plan from what was read; pure, so the naming rules are tested on their own. */
@@ -138,26 +141,21 @@ export function planFrom(
     // whatever volumes come and go, unlike a counter.
     const base = (nameCounts.get(v.name) ?? 0) > 1 ? `${v.name}-${v.id.replace(/^vol_/, "")}` : v.name;
     const resourceName = names.resource(base);
+    const report = volumeReport(v);
+    const { name, ...live } = volumeLiveInputs(report);
+    // The declaration's order, `adoptVolumeId` after the name.
+    const inputs: AdoptedVolume["inputs"] = { app: query.app, name, adoptVolumeId: v.id, ...live };
+    if (!inputs.fstype) delete inputs.fstype;
     return {
       resourceName,
       variable: names.variable(`${resourceName} volume`),
       volumeId: v.id,
-      inputs: {
-        app: query.app,
-        name: v.name,
-        adoptVolumeId: v.id,
-        region: v.region,
-        sizeGb: v.size_gb,
-        encrypted: v.encrypted,
-        ...(v.fstype ? { fstype: v.fstype } : {}),
-        autoBackupEnabled: v.auto_backup_enabled,
-        snapshotRetention: v.snapshot_retention,
-      },
+      inputs,
       facts: {
-        state: v.state,
-        zone: v.zone,
-        attachedMachineId: v.attached_machine_id,
-        createdAt: v.created_at,
+        state: report.state,
+        zone: report.zone,
+        attachedMachineId: report.attachedMachineId,
+        createdAt: report.createdAt,
       },
     };
   });

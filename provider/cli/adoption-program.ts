@@ -95,20 +95,13 @@ function volumeDeclaration(v: AdoptedVolume): string[] {
     `  ${str(v.resourceName)},`,
     "  {",
     "    app,",
-    `    name: ${str(v.inputs.name)},`,
-    `    adoptVolumeId: ${str(v.inputs.adoptVolumeId)},`,
-    `    region: ${str(v.inputs.region)},`,
-    `    sizeGb: ${v.inputs.sizeGb},`,
-    `    encrypted: ${v.inputs.encrypted},`,
   ];
-  if (v.inputs.fstype !== undefined) lines.push(`    fstype: ${str(v.inputs.fstype)},`);
-  lines.push(
-    `    autoBackupEnabled: ${v.inputs.autoBackupEnabled},`,
-    `    snapshotRetention: ${v.inputs.snapshotRetention},`,
-    "  },",
-    "  opts,",
-    ");",
-  );
+  // Every input the plan holds, in its order: a new live input of the declaration is written too.
+  for (const [key, value] of Object.entries(v.inputs)) {
+    if (key === "app" || value === undefined) continue;
+    lines.push(`    ${key}: ${typeof value === "string" ? str(value) : String(value)},`);
+  }
+  lines.push("  },", "  opts,", ");");
   return lines;
 }
 

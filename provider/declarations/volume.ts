@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import type { Compute, CreateVolumeRequest } from "../../sdk/schemas/volume";
 import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../../sdk/schemas/volume-constants";
 import {
   createBody,
@@ -15,6 +16,7 @@ import {
   inputsWith,
   output,
   programType,
+  requestType,
 } from "../declaration";
 import { sameValue } from "../json-values";
 import { isSet, isUnknown, type ValidationFailure } from "../validation/common";
@@ -84,7 +86,7 @@ const computeMembersMatch: [keyof VolumeComputeArgs] extends [keyof VolumeComput
   : false = true;
 void computeMembersMatch;
 
-function computeToWire(c: VolumeComputeOutput): Record<string, unknown> {
+function computeToWire(c: VolumeComputeOutput): Compute {
   return {
     cpu_kind: c.cpuKind,
     cpus: c.cpus,
@@ -107,6 +109,7 @@ export function shrinkMessage(fromGb: number, toGb: number): string {
  */
 export const volumeDeclaration = declareResource({
   type: "Volume",
+  createRequest: requestType<CreateVolumeRequest>(),
   inputs: {
     /** App that owns the volume. Changing it replaces the volume. */
     app: input(requiredString("app", "the name of the app that owns the volume"), {
@@ -328,6 +331,6 @@ export function validateVolumeArgs(
 }
 
 /** The platform's create body of checked Volume inputs. */
-export function volumeCreateBody(inputs: VolumeInputs): Record<string, unknown> {
+export function volumeCreateBody(inputs: VolumeInputs): CreateVolumeRequest {
   return createBody(volumeDeclaration, inputs);
 }

@@ -1,7 +1,7 @@
 /**
- * What both certificate kinds share: mapping hostname records to outputs, waiting for `active`,
- * reading a kind back on refresh, and deleting one kind so that removing the last kind also
- * removes the hostname.
+ * One runtime for both certificate kinds: create, read, update and delete of a hostname's ACME
+ * request or custom certificate, with what sets a kind apart given as data
+ * ({@link CertificateKindSpec}, ./certificate-kinds).
  *
  * Coordination of the two kinds on one hostname: each delete reads the hostname first. When the
  * other kind is absent it deletes the whole hostname (spec 4.2 rule 5). When the other kind is
@@ -13,31 +13,84 @@
  */
 import {
   AmbiguousRequestError,
+  ApiError,
   type CertificateCheckResponse,
   type CertificateDetails,
   RETRY_POLICY,
   TimeoutError,
 } from "../../sdk";
-import type { OutputValues } from "../declaration";
-import type { acmeCertificateDeclaration } from "../declarations/certificates";
+import { type InputValues, type OutputValues, storedInputs } from "../declaration";
+import { certificateReport } from "../declarations/certificate-mapping";
+import type { acmeCertificateDeclaration, customCertificateDeclaration } from "../declarations/certificates";
 import { clean, pick } from "../json-values";
 import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation/certificate";
 import { platformClient } from "./credentials";
+import {
+  type CheckedInputs,
+  defineProvider,
+  type EngineProps,
+  type EngineProvider,
+  type Outs,
+  type RecordedOutputs,
+} from "./define";
 import { explain, isMissing } from "./errors";
-import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
-
-type Props = Record<string, unknown>;
+import { KEEP_WAITING, keptInStack, providerOf, ResourceInitError, waitMs } from "./kept-in-stack";
 
 /** The two kinds of certificate a hostname can hold. */
 export type CertificateKind = "acme" | "custom";
 
-/** What sets one certificate resource apart from the other in the shared steps below. */
-export interface CertificateResourceKind {
-  kind: CertificateKind;
-  /** Inputs kept in the outputs as given, and handed back as inputs on refresh. */
-  stored: readonly string[];
-  /** The resource's outputs from a hostname record; `previous` fills what the record omits. */
-  outputs(details: CertificateDetails, inputs: Props, previous?: Props): Props;
+/** The declaration of either kind. */
+export type CertificateDeclaration = typeof acmeCertificateDeclaration | typeof customCertificateDeclaration;
+
+type AcmeDeclaration = typeof acmeCertificateDeclaration;
+
+/**
+ * A kind's checked inputs, with the inputs both kinds take (the compiler cannot see those
+ * through a generic declaration; both declarations have them).
+ */
+export type CertificateInputs<D extends CertificateDeclaration> = CheckedInputs<D> &
+  CheckedInputs<AcmeDeclaration>;
+
+/** The previous outputs of a certificate resource; every release recorded its app. */
+export type CertificateState<D extends CertificateDeclaration> = RecordedOutputs<D> &
+  RecordedOutputs<AcmeDeclaration> & { app: string };
+
+/** The outputs a kind adds to the ones both declare. */
+export type ExtraOutputs<D extends CertificateDeclaration> = Omit<
+  OutputValues<D>,
+  keyof OutputValues<AcmeDeclaration>
+>;
+
+/** What sets one certificate kind apart: data, read by the one flow below. */
+export interface CertificateKindSpec<D extends CertificateDeclaration> {
+  readonly kind: CertificateKind;
+  readonly declaration: D;
+  /** What sending it is, for messages (`requesting an ACME certificate for ...`). */
+  action(app: string, hostname: string): string;
+  /** The platform call that requests or imports it (idempotent: a repeat answers the same record). */
+  post(inputs: CertificateInputs<D>): Promise<CertificateDetails>;
+  /** The platform call that removes this kind only, keeping the hostname. */
+  remove(app: string, hostname: string): Promise<CertificateDetails>;
+  /** Whether the hostname holds exactly what the inputs ask for (a lost answer's call landed). */
+  landed(details: CertificateDetails, inputs: CertificateInputs<D>): boolean;
+  /**
+   * Whether a create takes a hostname that already holds exactly this without `adoptExisting`
+   * (a custom import whose answer was lost left it); else only with it (an ACME request).
+   */
+  readonly takesLanded: boolean;
+  /** The create's refusal of a hostname that holds this kind already, without `adoptExisting`. */
+  refusal(app: string, hostname: string): string;
+  /** Inputs whose change sends it again in place (a new chain or key). */
+  readonly resendOn: readonly (keyof InputValues<D> & string)[];
+  /** A 409 refusal of the call is met by removing the kind and sending it again. */
+  readonly clearsOnConflict: boolean;
+  /** What to do about a failed call. */
+  advice(err: unknown): string | undefined;
+  /** The outputs this kind adds, from the record and the inputs (or previous outputs). */
+  extraOutputs(
+    details: CertificateDetails,
+    source: CertificateInputs<D> | CertificateState<D>,
+  ): ExtraOutputs<D>;
 }
 
 /** Whether the hostname holds a custom certificate. */
@@ -54,59 +107,26 @@ function otherKind(kind: CertificateKind): CertificateKind {
   return kind === "acme" ? "custom" : "acme";
 }
 
-/** Outputs shared by both kinds, from a hostname record (the check's `dns_records` are left out). */
-export function certificateOutputs(
+/**
+ * A kind's outputs from a hostname record: its stored inputs, the app, the record as both kinds
+ * report it (./declarations/certificate-mapping) and the kind's own. `previous` fills what the
+ * record omits.
+ */
+function outputs<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
   details: CertificateDetails,
-  inputs: Props,
-  storedKeys: readonly string[],
-  previous: Props = {},
-): OutputValues<typeof acmeCertificateDeclaration> {
-  const req = details.dns_requirements;
+  source: CertificateInputs<D> | CertificateState<D>,
+  previous: { readonly dnsProvider?: string | null | undefined } = {},
+): Outs<D> {
+  const stored = storedInputs(spec.declaration);
   return clean({
-    ...pick(inputs, storedKeys),
-    app: inputs.app as string,
-    hostname: details.hostname,
-    status: details.status,
-    configured: details.configured,
-    acmeRequested: details.acme_requested,
+    ...pick<EngineProps, string>(source, stored),
+    app: source.app,
+    ...certificateReport(details),
     // The platform leaves dns_provider out when it has not detected one; keep what was known.
-    dnsProvider:
-      details.dns_provider ?? (typeof previous.dnsProvider === "string" ? previous.dnsProvider : null),
-    // Left out (parsed: null) exactly when not rate limited, so never carried over.
-    rateLimitedUntil: details.rate_limited_until,
-    validation: {
-      dnsConfigured: details.validation.dns_configured,
-      alpnConfigured: details.validation.alpn_configured,
-      httpConfigured: details.validation.http_configured,
-      ownershipTxtConfigured: details.validation.ownership_txt_configured,
-    },
-    validationErrors: details.validation_errors,
-    certificates: details.certificates.map((c) => ({
-      source: c.source,
-      status: c.status,
-      createdAt: c.created_at,
-      expiresAt: c.expires_at,
-      issuer: c.issuer,
-      issued: c.issued.map((i) => ({
-        type: i.type,
-        expiresAt: i.expires_at,
-        certificateAuthority: i.certificate_authority,
-      })),
-    })),
-    dnsRequirements: {
-      a: req.a,
-      aaaa: req.aaaa,
-      cname: req.cname,
-      acmeChallenge: { name: req.acme_challenge.name, target: req.acme_challenge.target },
-      ownership: {
-        name: req.ownership.name,
-        appValue: req.ownership.app_value,
-        orgValue: req.ownership.org_value,
-      },
-    },
-    ownershipRecord: { type: "TXT", name: req.ownership.name, value: req.ownership.app_value },
-    acmeChallengeRecord: { type: "CNAME", name: req.acme_challenge.name, value: req.acme_challenge.target },
-  });
+    dnsProvider: details.dns_provider ?? previous.dnsProvider ?? null,
+    ...spec.extraOutputs(details, source),
+  }) as unknown as Outs<D>; // shared + stored + the kind's own: all of OutputValues<D>, which a generic D hides
 }
 
 /** Reads the hostname record, or undefined when the hostname does not exist. */
@@ -123,39 +143,63 @@ export async function getHostname(app: string, hostname: string): Promise<Certif
 const AMBIGUOUS_ATTEMPTS = RETRY_POLICY.lostAnswerAttempts;
 
 /**
- * Sends an idempotent certificate POST (an ACME request, a custom import: the platform answers a
+ * Sends the kind's idempotent POST (an ACME request, a custom import: the platform answers a
  * repeat with the same record) whose answer may be lost. After a lost answer it looks at the
  * hostname and takes what `landed` recognises as exactly this call's effect, else sends the call
  * again. When every answer is lost, the resource is kept in the stack under its hostname (a
  * ResourceInitError), so the next `up` finishes it instead of meeting a hostname it does not own.
  * Other errors are rethrown as they are.
  */
-export async function postIdempotent(
-  resource: CertificateResourceKind,
-  inputs: Props,
+async function postIdempotent<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
+  inputs: CertificateInputs<D>,
   action: string,
-  post: () => Promise<CertificateDetails>,
-  landed: (details: CertificateDetails) => boolean,
 ): Promise<CertificateDetails> {
-  const app = String(inputs.app);
-  const hostname = String(inputs.hostname);
+  const { app, hostname } = inputs;
   let lost: AmbiguousRequestError | undefined;
   for (let attempt = 0; attempt < AMBIGUOUS_ATTEMPTS; attempt++) {
     try {
-      return await post();
+      return await spec.post(inputs);
     } catch (err) {
       if (!(err instanceof AmbiguousRequestError)) throw err;
       lost = err;
     }
     const now = await getHostname(app, hostname).catch(() => undefined);
-    if (now && landed(now)) return now;
+    if (now && spec.landed(now, inputs)) return now;
   }
   throw keptInStack(
     hostname,
-    { ...pick(inputs, resource.stored), app, hostname },
+    { ...pick<EngineProps, string>(inputs, storedInputs(spec.declaration)), app, hostname },
     inputs,
     `${action} failed: the answer was lost ${AMBIGUOUS_ATTEMPTS} times (${lost?.message}). The hostname is kept in the stack; the next \`pulumi up\` looks again and finishes it`,
   );
+}
+
+/**
+ * Requests or imports the kind. When the platform refuses it with 409 and the kind says so (a
+ * second custom import over an existing one), the kind is removed first and sent again; the
+ * hostname stays (spec 4.2 rule 7).
+ */
+async function send<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
+  inputs: CertificateInputs<D>,
+): Promise<CertificateDetails> {
+  const { app, hostname } = inputs;
+  const action = spec.action(app, hostname);
+  try {
+    return await postIdempotent(spec, inputs, action);
+  } catch (err) {
+    if (err instanceof ResourceInitError) throw err;
+    if (!(spec.clearsOnConflict && err instanceof ApiError && err.status === 409))
+      throw explain(err, action, spec.advice(err));
+  }
+  try {
+    await spec.remove(app, hostname);
+    return await postIdempotent(spec, inputs, action);
+  } catch (err) {
+    if (err instanceof ResourceInitError) throw err;
+    throw explain(err, action, spec.advice(err));
+  }
 }
 
 async function deleteHostname(app: string, hostname: string): Promise<void> {
@@ -171,15 +215,19 @@ async function deleteHostname(app: string, hostname: string): Promise<void> {
  * Removes one kind of certificate from the hostname; removes the hostname itself when no other
  * kind is left. Already gone counts as done.
  */
-export async function removeKind(app: string, hostname: string, kind: CertificateKind): Promise<void> {
+async function removeKind<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
+  app: string,
+  hostname: string,
+): Promise<void> {
+  const { kind } = spec;
   const details = await getHostname(app, hostname);
   if (!details) return;
   if (!hasKind(details, otherKind(kind))) return deleteHostname(app, hostname);
   if (!hasKind(details, kind)) return;
-  const certs = platformClient().certificates;
   let after: CertificateDetails | undefined;
   try {
-    after = kind === "acme" ? await certs.deleteAcme(app, hostname) : await certs.deleteCustom(app, hostname);
+    after = await spec.remove(app, hostname);
   } catch (err) {
     if (!isMissing(err)) throw explain(err, `deleting the ${kind} certificate of ${hostname} (app ${app})`);
     after = await getHostname(app, hostname);
@@ -228,14 +276,14 @@ function describePending(
  * the stack (a ResourceInitError with id `id`, its message naming what is pending or what failed):
  * nothing leaks, and the next `up` waits again.
  */
-export async function waitIfRequested(
-  resource: CertificateResourceKind,
+async function waitIfRequested<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
   details: CertificateDetails,
-  inputs: Props,
+  inputs: CertificateInputs<D>,
   id: string,
 ): Promise<CertificateDetails> {
   if (inputs.waitForActive !== true || details.status === "active") return details;
-  const app = String(inputs.app);
+  const { app } = inputs;
   const { hostname } = details;
   const timeoutMs = waitMs(inputs.waitTimeoutSeconds, DEFAULT_CERTIFICATE_WAIT_SECONDS);
   try {
@@ -248,36 +296,95 @@ export async function waitIfRequested(
   } catch (err) {
     const message =
       err instanceof TimeoutError
-        ? `${resource.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending((err.lastSeen as CertificateCheckResponse | undefined) ?? details, resource.kind)}. ${KEEP_WAITING}`
-        : `${explain(err, `checking DNS of ${hostname} (app ${app})`).message}. The ${resource.kind} certificate exists. ${KEEP_WAITING}`;
-    throw keptInStack(id, resource.outputs(details, inputs), inputs, message);
+        ? `${spec.kind} certificate of ${hostname} (app ${app}) did not become active within ${timeoutMs / 1000} s (waitTimeoutSeconds): ${describePending((err.lastSeen as CertificateCheckResponse | undefined) ?? details, spec.kind)}. ${KEEP_WAITING}`
+        : `${explain(err, `checking DNS of ${hostname} (app ${app})`).message}. The ${spec.kind} certificate exists. ${KEEP_WAITING}`;
+    throw keptInStack(id, outputs(spec, details, inputs), inputs, message);
   }
 }
 
-function hostnameOf(id: string, props: Props): string {
-  return typeof props.hostname === "string" ? props.hostname : id;
+/** The hostname of a resource: its id when an old state did not record it. */
+function hostnameOf<D extends CertificateDeclaration>(id: string, state: CertificateState<D>): string {
+  return state.hostname ?? id;
+}
+
+/**
+ * Creates the kind on the hostname. A hostname that already holds exactly what the inputs ask for
+ * is taken as it is (with `adoptExisting` unless the kind `takesLanded`); one that holds another
+ * of this kind is refused without `adoptExisting`, else sent over.
+ */
+async function create<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
+  inputs: CertificateInputs<D>,
+): Promise<{ id: string; outs: Outs<D> }> {
+  const { app, hostname } = inputs;
+  const existing = await getHostname(app, hostname);
+  const adopting = inputs.adoptExisting === true;
+  let details: CertificateDetails;
+  if (existing && spec.landed(existing, inputs) && (spec.takesLanded || adopting)) {
+    details = existing;
+  } else if (existing && hasKind(existing, spec.kind) && !adopting) {
+    throw new Error(spec.refusal(app, hostname));
+  } else {
+    details = await send(spec, inputs);
+  }
+  const id = hostname;
+  details = await waitIfRequested(spec, details, inputs, id);
+  return { id, outs: outputs(spec, details, inputs, existing ? { dnsProvider: existing.dns_provider } : {}) };
+}
+
+/**
+ * Sends the kind again when an input it depends on changed (`resendOn`), or when the hostname no
+ * longer holds it (removed elsewhere, or a create whose answers were all lost); records changed
+ * wait settings, and waits when `waitForActive` is now true.
+ */
+async function update<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
+  id: string,
+  olds: CertificateState<D>,
+  news: CertificateInputs<D>,
+): Promise<{ outs: Outs<D> }> {
+  const withProvider = { ...news, ...providerOf(olds), ...providerOf(news) };
+  let details: CertificateDetails | undefined;
+  if (spec.resendOn.some((key) => olds[key] !== news[key])) {
+    details = await send(spec, withProvider);
+  } else {
+    details = await getHostname(news.app, news.hostname);
+    if (!details || !hasKind(details, spec.kind)) details = await send(spec, withProvider);
+  }
+  details = await waitIfRequested(spec, details, news, id);
+  return { outs: outputs(spec, details, news, olds) };
 }
 
 /** Reads the hostname back; gone when the hostname is deleted or no longer holds the kind. */
-export async function readCertificate(
-  resource: CertificateResourceKind,
+async function read<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
   id: string,
-  props: Props,
-): Promise<{ id: string; props: Props; inputs?: Props }> {
-  const details = await getHostname(String(props.app), hostnameOf(id, props));
-  if (!details || !hasKind(details, resource.kind)) return { id: "", props: {} };
-  const outs = resource.outputs(details, props, props);
+  state: CertificateState<D>,
+): Promise<{ id: string; props: EngineProps; inputs?: EngineProps }> {
+  const details = await getHostname(state.app, hostnameOf(id, state));
+  if (!details || !hasKind(details, spec.kind)) return { id: "", props: {} };
+  const outs = outputs(spec, details, state, state);
   // The inputs that describe the resource now, so that refresh does not invent diffs.
-  const inputs: Props = { app: outs.app, hostname: outs.hostname };
-  for (const key of resource.stored) if (outs[key] !== undefined) inputs[key] = outs[key];
+  const inputs: EngineProps = { app: outs.app, hostname: outs.hostname };
+  for (const key of storedInputs(spec.declaration)) if (outs[key] !== undefined) inputs[key] = outs[key];
   return { id, props: outs, inputs };
 }
 
-/** Removes the resource's kind from its hostname, and the hostname when no other kind remains. */
-export async function removeCertificate(
-  resource: CertificateResourceKind,
-  id: string,
-  props: Props,
-): Promise<void> {
-  await removeKind(String(props.app), hostnameOf(id, props), resource.kind);
+/** The provider methods of a certificate kind. */
+export function certificateProvider<D extends CertificateDeclaration>(
+  spec: CertificateKindSpec<D>,
+): EngineProvider {
+  return defineProvider<D, CertificateState<D>>(spec.declaration, {
+    /** Every release recorded the app (a required input); nothing else needs a default. */
+    state: (recorded: RecordedOutputs<D> & RecordedOutputs<AcmeDeclaration>) => ({
+      ...recorded,
+      app: recorded.app ?? "",
+    }),
+    // Method parameters compare both ways: a kind's inputs do hold the common ones.
+    create: (inputs: CertificateInputs<D>) => create(spec, inputs),
+    read: (id, state) => read(spec, id, state),
+    update: (id, olds, news: CertificateInputs<D>) => update(spec, id, olds, news),
+    /** Removes the kind; removes the hostname too when no other kind remains. */
+    delete: (id, state) => removeKind(spec, state.app, hostnameOf(id, state)),
+  });
 }

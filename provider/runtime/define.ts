@@ -5,28 +5,84 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { inputFailures, inputsWith, type ResourceDeclaration } from "../declaration";
+import {
+  type InputValues,
+  inputFailures,
+  inputsWith,
+  type OutputValues,
+  type ResourceDeclaration,
+} from "../declaration";
 import { clean } from "../json-values";
+import type { ValidationFailure } from "../validation/common";
 import { credentialProblems, noteProgramOperation } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
+import type { ProviderField } from "./kept-in-stack";
 import { withVersion } from "./version";
 
-type Props = Record<string, unknown>;
+/** What the engine passes and takes: plain JSON-like objects. */
+export type EngineProps = Record<string, unknown>;
 
-/** What a resource does at the platform; everything else comes from its declaration. */
-export interface ResourceBehaviour {
-  create(inputs: Props): Promise<{ id: string; outs: Props }>;
-  read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }>;
-  update(id: string, olds: Props, news: Props): Promise<{ outs: Props }>;
-  delete(id: string, props: Props): Promise<void>;
-  /** Adjusts the declared diff for `special` inputs; `olds` are the previous outputs. */
-  diff?(id: string, olds: Props, news: Props, declared: DiffOutcome): DiffOutcome;
+export type { ProviderField };
+
+/**
+ * Inputs as create and update receive them: what `check` accepted (the declaration's rules all
+ * passed, so each has its declared type), with the serialized provider and the inputs the
+ * resource computed at check (`computedInputs`, untyped).
+ */
+export type CheckedInputs<D extends ResourceDeclaration> = InputValues<D> &
+  ProviderField & { readonly [key: string]: unknown };
+
+/**
+ * The previous outputs as any release recorded them: every declared output and stored input may be
+ * missing from an older release's state, and a state may hold what this release no longer writes.
+ * A resource narrows it once into its own state type (`state` below).
+ */
+export type RecordedOutputs<D extends ResourceDeclaration> = Partial<OutputValues<D>> &
+  ProviderField & { readonly [key: string]: unknown };
+
+/** The outputs a method returns: the declared ones, and whatever the resource keeps for itself. */
+export type Outs<D extends ResourceDeclaration> = OutputValues<D> & ProviderField & EngineProps;
+
+/** A resource's provider methods as the engine (and `recover`) call them. */
+export interface EngineProvider {
+  check(
+    olds: EngineProps,
+    news: EngineProps,
+  ): Promise<{ inputs: EngineProps; failures: ValidationFailure[] }>;
+  diff(id: string, olds: EngineProps, news: EngineProps): Promise<DiffOutcome>;
+  create(inputs: EngineProps): Promise<{ id: string; outs: EngineProps }>;
+  read(id: string, props?: EngineProps): Promise<{ id: string; props: EngineProps; inputs?: EngineProps }>;
+  update(id: string, olds: EngineProps, news: EngineProps): Promise<{ outs: EngineProps }>;
+  delete(id: string, props: EngineProps): Promise<void>;
+}
+
+/**
+ * What a resource does at the platform; everything else comes from its declaration. `S` is the
+ * resource's view of its previous outputs, after `state` narrowed and normalised them.
+ */
+export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
+  /**
+   * The previous outputs (this or any earlier release's) as the methods below take them: the one
+   * place where what an older release did not record gets its value.
+   */
+  state(recorded: RecordedOutputs<D>): S;
+  create(inputs: CheckedInputs<D>): Promise<{ id: string; outs: Outs<D> }>;
+  /** A blank id (with empty props) means the resource is gone. */
+  read(id: string, state: S): Promise<{ id: string; props: EngineProps; inputs?: EngineProps }>;
+  update(id: string, olds: S, news: CheckedInputs<D>): Promise<{ outs: Outs<D> }>;
+  delete(id: string, state: S): Promise<void>;
+  /**
+   * Adjusts the declared diff for `special` inputs; `olds` are the previous outputs, `news` the
+   * checked inputs, any of which may be unknown at preview (hence untyped).
+   */
+  diff?(id: string, olds: S, news: EngineProps, declared: DiffOutcome): DiffOutcome;
   /**
    * Inputs the resource computes at check time from the previous inputs (`olds`) and the checked
    * `news`, recorded in the state like the program's own: what must not change between two runs
    * unless a run decides it (a refresh diffs the recorded inputs, so it never sees such a change).
+   * `news` passed the rules but may hold unknown values at preview (hence untyped).
    */
-  computedInputs?(olds: Props, news: Props): Props;
+  computedInputs?(olds: RecordedOutputs<D>, news: EngineProps): EngineProps;
 }
 
 /**
@@ -46,26 +102,43 @@ function method<A extends unknown[], R>(fn: (...args: A) => Promise<R>, program 
   };
 }
 
-/** The provider methods of a declared resource (what the serialized stub puts on itself). */
-export function defineProvider(declaration: ResourceDeclaration, behaviour: ResourceBehaviour) {
+/**
+ * The provider methods of a declared resource (what the serialized stub puts on itself). This is
+ * where the engine's untyped objects become the declaration's types: `news` once `check` accepted
+ * them, the previous outputs through the resource's `state`.
+ */
+export function defineProvider<D extends ResourceDeclaration, S>(
+  declaration: D,
+  behaviour: ResourceBehaviour<D, S>,
+): EngineProvider {
   const rules = {
     replaces: inputsWith(declaration, "replace"),
     updates: [...inputsWith(declaration, "update"), ...inputsWith(declaration, "record")],
     exact: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.exact),
   };
+  // The engine's objects are the declaration's: news passed `check` (or are what it returned), and
+  // olds are outputs some release's methods returned.
+  const checked = (news: EngineProps) => news as CheckedInputs<D>;
+  const state = (props: EngineProps | undefined) => behaviour.state((props ?? {}) as RecordedOutputs<D>);
   return {
-    check: method(async (olds: Props, news: Props) => {
+    check: method(async (olds: EngineProps, news: EngineProps) => {
       const refused = inputFailures(declaration, news, olds ?? {});
-      const computed = refused.length === 0 ? behaviour.computedInputs?.(olds ?? {}, news) : undefined;
+      const computed =
+        refused.length === 0
+          ? behaviour.computedInputs?.((olds ?? {}) as RecordedOutputs<D>, news)
+          : undefined;
       return { inputs: clean({ ...news, ...computed }), failures: [...refused, ...credentialProblems()] };
     }, true),
-    diff: method(async (id: string, olds: Props, news: Props) => {
+    diff: method(async (id: string, olds: EngineProps, news: EngineProps) => {
       const declared = diffInputs(olds, news, rules);
-      return behaviour.diff ? behaviour.diff(id, olds, news, declared) : declared;
+      return behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
     }),
-    create: method((inputs: Props) => behaviour.create(inputs), true),
-    read: method((id: string, props: Props) => behaviour.read(id, props)),
-    update: method((id: string, olds: Props, news: Props) => behaviour.update(id, olds, news), true),
-    delete: method((id: string, props: Props) => behaviour.delete(id, props)),
-  } satisfies Omit<pulumi.dynamic.ResourceProvider, "configure">;
+    create: method((inputs: EngineProps) => behaviour.create(checked(inputs)), true),
+    read: method((id: string, props?: EngineProps) => behaviour.read(id, state(props))),
+    update: method(
+      (id: string, olds: EngineProps, news: EngineProps) => behaviour.update(id, state(olds), checked(news)),
+      true,
+    ),
+    delete: method((id: string, props: EngineProps) => behaviour.delete(id, state(props))),
+  } satisfies Omit<pulumi.dynamic.ResourceProvider<EngineProps, EngineProps>, "configure">;
 }

@@ -23,8 +23,13 @@ export class ResourceInitError extends Error {
   }
 }
 
+/** The serialized provider the engine keeps beside a resource's inputs and outputs. */
+export interface ProviderField {
+  readonly __provider?: unknown;
+}
+
 /** The serialized provider of a resource's inputs, to carry into a {@link ResourceInitError}. */
-export function providerOf(inputs: Record<string, unknown>): Record<string, unknown> {
+export function providerOf(inputs: ProviderField): ProviderField {
   return inputs.__provider === undefined ? {} : { __provider: inputs.__provider };
 }
 
@@ -35,7 +40,7 @@ export const KEEP_WAITING = "It is kept in the stack; run `pulumi up` again to k
 export function keptInStack(
   id: string,
   outputs: Record<string, unknown>,
-  inputs: Record<string, unknown>,
+  inputs: ProviderField,
   message: string,
 ): ResourceInitError {
   return new ResourceInitError(id, { ...outputs, ...providerOf(inputs) }, message);

@@ -8,19 +8,24 @@
  */
 import { AmbiguousRequestError, ApiError, RETRY_POLICY } from "../../sdk";
 import { type OutputValues, storedInputs } from "../declaration";
-import {
-  type PostgresPasswordRotationInputs,
-  postgresPasswordRotationDeclaration,
-} from "../declarations/postgres-password-rotation";
+import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
 import { clean, pick } from "../json-values";
 import { DAY_MS } from "../lifetime";
 import { isUnknown } from "../validation/common";
 import { platformClient } from "./credentials";
-import { defineProvider } from "./define";
+import {
+  type CheckedInputs,
+  defineProvider,
+  type EngineProps,
+  type Outs,
+  type RecordedOutputs,
+} from "./define";
 import type { DiffOutcome } from "./diff";
 import { explain } from "./errors";
 
-type Props = Record<string, unknown>;
+type Declaration = typeof postgresPasswordRotationDeclaration;
+type Checked = CheckedInputs<Declaration>;
+type Recorded = RecordedOutputs<Declaration>;
 
 const STORED = storedInputs(postgresPasswordRotationDeclaration);
 
@@ -56,8 +61,8 @@ export function rotationAdvice(err: unknown, clusterId: string, username: string
 }
 
 /** Rotates the password; the new one is an output (secret). */
-async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
-  const { clusterId, username, killSessions } = inputs as PostgresPasswordRotationInputs;
+async function create(inputs: Checked): Promise<{ id: string; outs: Outs<Declaration> }> {
+  const { clusterId, username, killSessions } = inputs;
   let credentials: { username: string; password: string };
   try {
     credentials = await rotateUntilKnown(clusterId, username, killSessions);
@@ -69,7 +74,7 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
     );
   }
   const rotatedAt = new Date().toISOString();
-  const outs: OutputValues<typeof postgresPasswordRotationDeclaration> = {
+  const outs: OutputValues<Declaration> = {
     ...pick(inputs, STORED),
     username: credentials.username,
     password: credentials.password,
@@ -110,9 +115,12 @@ async function rotateUntilKnown(
 const RECORDED_INPUTS = [...Object.keys(postgresPasswordRotationDeclaration.inputs), ...SCHEDULE];
 
 /** No read endpoint exists: the state is kept as it is (a refresh never rotates). */
-async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs: Props }> {
+async function read(
+  id: string,
+  props: Recorded,
+): Promise<{ id: string; props: EngineProps; inputs: EngineProps }> {
   const outs = clean({ ...props });
-  return { id, props: outs, inputs: pick(outs, RECORDED_INPUTS) };
+  return { id, props: outs, inputs: pick<EngineProps, string>(outs, RECORDED_INPUTS) };
 }
 
 /**
@@ -122,7 +130,7 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
  * (a new rotation). Kept in the inputs, not decided by `diff` from the clock: `pulumi refresh`
  * diffs the recorded inputs against the refreshed outputs, and must never report a rotation.
  */
-function computedInputs(olds: Props, news: Props): Props {
+function computedInputs(olds: Recorded, news: EngineProps): EngineProps {
   const days = news.rotationDays;
   if (typeof days !== "number" || isUnknown(days)) return {};
   const period = days * DAY_MS;
@@ -132,8 +140,7 @@ function computedInputs(olds: Props, news: Props): Props {
   // First period: from this run (the rotation is created now, or the schedule starts now).
   if (Number.isNaN(previous))
     return { nextRotationAt: new Date(now + period).toISOString(), scheduledRotations: count };
-  const lastRotation =
-    previous - (typeof olds.rotationDays === "number" ? olds.rotationDays * DAY_MS : period);
+  const lastRotation = previous - (olds.rotationDays !== undefined ? olds.rotationDays * DAY_MS : period);
   const due = lastRotation + period;
   if (due <= now)
     return { nextRotationAt: new Date(now + period).toISOString(), scheduledRotations: count + 1 };
@@ -144,7 +151,7 @@ function computedInputs(olds: Props, news: Props): Props {
  * A new count of scheduled rotations rotates (a replace); a changed schedule that is not due, or
  * one removed, is only recorded.
  */
-function diff(_id: string, olds: Props, news: Props, declared: DiffOutcome): DiffOutcome {
+function diff(_id: string, olds: Recorded, news: EngineProps, declared: DiffOutcome): DiffOutcome {
   const before = typeof olds.scheduledRotations === "number" ? olds.scheduledRotations : 0;
   if (typeof news.scheduledRotations === "number" && news.scheduledRotations !== before) {
     return { ...declared, changes: true, replaces: [...declared.replaces, "rotationDays"] };
@@ -158,8 +165,8 @@ function diff(_id: string, olds: Props, news: Props, declared: DiffOutcome): Dif
  * Only `killSessions` and the schedule change in place: recorded (the schedule applies to the next
  * rotation), no call is made.
  */
-async function update(_id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
-  const outs: Props = {
+async function update(_id: string, olds: Recorded, news: Checked): Promise<{ outs: Outs<Declaration> }> {
+  const outs: EngineProps = {
     ...olds,
     killSessions: news.killSessions,
     rotationDays: news.rotationDays,
@@ -167,14 +174,16 @@ async function update(_id: string, olds: Props, news: Props): Promise<{ outs: Pr
     scheduledRotations: news.scheduledRotations,
   };
   delete outs.__provider;
-  return { outs: clean(outs) };
+  return { outs: clean(outs) as Outs<Declaration> };
 }
 
 /** Nothing to undo at the platform: the password stays as rotated. */
-async function remove(_id: string, _props: Props): Promise<void> {}
+async function remove(_id: string, _props: Recorded): Promise<void> {}
 
 /** The provider methods of `PostgresPasswordRotation`. */
 export const postgresPasswordRotation = defineProvider(postgresPasswordRotationDeclaration, {
+  /** Nothing to normalise: every release recorded the same outputs. */
+  state: (recorded) => recorded,
   create,
   read,
   update,

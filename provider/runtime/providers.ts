@@ -4,9 +4,8 @@
  * @module
  */
 import type { ResourceKey } from "../registry";
-import { acmeCertificate } from "./acme-certificate";
-import { customCertificate } from "./custom-certificate";
-import type { defineProvider } from "./define";
+import { acmeCertificate, customCertificate } from "./certificate-kinds";
+import type { EngineProvider } from "./define";
 import { postgresPasswordRotation } from "./postgres-password-rotation";
 import { volume } from "./volume";
 import { volumeSnapshot } from "./volume-snapshot";
@@ -20,4 +19,4 @@ export const providers = {
   customCertificate,
   postgresPasswordRotation,
   volumeSnapshot,
-} satisfies Record<ResourceKey, ReturnType<typeof defineProvider>>;
+} satisfies Record<ResourceKey, EngineProvider>;

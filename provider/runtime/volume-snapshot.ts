@@ -10,27 +10,43 @@ import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
 import { sleep } from "../../sdk/retry";
 import { poll } from "../../sdk/wait";
 import { type OutputValues, storedInputs } from "../declaration";
-import {
-  DEFAULT_SNAPSHOT_WAIT_SECONDS,
-  type VolumeSnapshotInputs,
-  volumeSnapshotDeclaration,
-} from "../declarations/volume-snapshot";
+import { DEFAULT_SNAPSHOT_WAIT_SECONDS, volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { clean, pick } from "../json-values";
 import { platformClient } from "./credentials";
-import { defineProvider } from "./define";
+import {
+  type CheckedInputs,
+  defineProvider,
+  type EngineProps,
+  type Outs,
+  type RecordedOutputs,
+} from "./define";
 import { explain, isMissing, TimeoutError } from "./errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 
-type Props = Record<string, unknown>;
+type Declaration = typeof volumeSnapshotDeclaration;
+type Checked = CheckedInputs<Declaration>;
+type SnapshotOutputs = Outs<Declaration>;
+
+/**
+ * The previous outputs. Every release recorded the app, the volume and the snapshot id (the
+ * resource's id); `lastSeenAt` and the backup's fields may be missing (older releases, a lost answer).
+ */
+type SnapshotState = RecordedOutputs<Declaration> & { app: string; volumeId: string; snapshotId: string };
+
+function snapshotState(recorded: RecordedOutputs<Declaration>): SnapshotState {
+  return {
+    ...recorded,
+    app: recorded.app ?? "",
+    volumeId: recorded.volumeId ?? "",
+    snapshotId: String(recorded.snapshotId),
+  };
+}
 
 const STORED = storedInputs(volumeSnapshotDeclaration);
 
 /** What is known of the backup record: all of it after a POST, less after a lost answer. */
-type BackupFacts = Partial<Record<(typeof BACKUP_KEYS)[number], unknown>>;
-
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
-}
+type BackupFacts = Pick<OutputValues<Declaration>, "snapshotId"> &
+  Partial<Pick<OutputValues<Declaration>, (typeof BACKUP_KEYS)[number]>>;
 
 /** What is known of a snapshot: a list entry, or what the stack recorded of one. */
 type SnapshotFacts = { [K in keyof Snapshot]: K extends "id" ? string : Snapshot[K] | null };
@@ -45,26 +61,31 @@ const seenNow = (): Sighting => ({ listed: true, lastSeenAt: new Date().toISOStr
 const NOT_YET_LISTED: Sighting = { listed: false, lastSeenAt: null };
 
 function outputs(
-  inputs: Props,
+  inputs: Checked | SnapshotState,
   backup: BackupFacts,
   snapshot: SnapshotFacts | undefined,
   sighting: Sighting,
-): OutputValues<typeof volumeSnapshotDeclaration> {
+): SnapshotOutputs {
   return clean({
     ...pick(inputs, STORED),
-    backupId: text(backup.backupId),
-    snapshotId: String(backup.snapshotId),
+    backupId: backup.backupId ?? null,
+    snapshotId: backup.snapshotId,
     // Backup fields the platform may leave out are null in outputs, never absent.
-    state: text(backup.state),
-    backupType: text(backup.backupType),
-    backupCreatedAt: text(backup.backupCreatedAt),
+    state: backup.state ?? null,
+    backupType: backup.backupType ?? null,
+    backupCreatedAt: backup.backupCreatedAt ?? null,
     listed: sighting.listed,
     lastSeenAt: sighting.lastSeenAt,
     size: snapshot?.size ?? null,
     digest: snapshot?.digest ?? null,
-    createdAt: snapshot?.created_at ?? text(backup.backupCreatedAt),
+    createdAt: snapshot?.created_at ?? backup.backupCreatedAt ?? null,
     retentionDays: snapshot?.retention_days ?? null,
   });
+}
+
+/** What the previous outputs know of the backup record. */
+function backupOf(state: SnapshotState): BackupFacts {
+  return { ...pick(state, BACKUP_KEYS), snapshotId: state.snapshotId };
 }
 
 function backupFields(backup: Backup): BackupFacts {
@@ -80,8 +101,8 @@ function backupFields(backup: Backup): BackupFacts {
 const BACKUP_KEYS = ["backupId", "snapshotId", "state", "backupType", "backupCreatedAt"] as const;
 
 /** Starts the snapshot and waits until it is listed; its id is the snapshot id (`graph_id`). */
-async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
-  const { app, volumeId, waitTimeoutSeconds } = inputs as VolumeSnapshotInputs;
+async function create(inputs: Checked): Promise<{ id: string; outs: SnapshotOutputs }> {
+  const { app, volumeId, waitTimeoutSeconds } = inputs;
   const volumes = platformClient().volumes;
   const action = `taking an on-demand snapshot of volume ${volumeId} (app ${app})`;
   const timeoutMs = waitMs(waitTimeoutSeconds, DEFAULT_SNAPSHOT_WAIT_SECONDS);
@@ -118,12 +139,12 @@ async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
  * at the same time), fails naming what was seen and what to do.
  */
 async function identifyLostSnapshot(
-  inputs: Props,
+  inputs: Checked,
   before: Set<string>,
   timeoutMs: number,
   lost: AmbiguousRequestError,
-): Promise<{ id: string; outs: Props }> {
-  const { app, volumeId } = inputs as VolumeSnapshotInputs;
+): Promise<{ id: string; outs: SnapshotOutputs }> {
+  const { app, volumeId } = inputs;
   let fresh: Snapshot[] = [];
   const look = async (signal?: AbortSignal) => {
     const list = await platformClient().volumes.listSnapshots(app, volumeId, { signal });
@@ -152,7 +173,7 @@ async function identifyLostSnapshot(
 }
 
 /** Whether a create's wait for the snapshot to be listed timed out and nothing has listed it since. */
-function pendingListing(props: Props): boolean {
+function pendingListing(props: SnapshotState): boolean {
   return props.listed === false && (props.lastSeenAt === undefined || props.lastSeenAt === null);
 }
 
@@ -160,11 +181,11 @@ function pendingListing(props: Props): boolean {
  * A snapshot that was listed and no longer is (retention removed it, or its volume is gone): the
  * record stays, with what was known of it, `listed: false` and when it was last seen.
  */
-function noLongerListed(props: Props): Props {
+function noLongerListed(props: SnapshotState): SnapshotOutputs {
   const lastSeenAt = [props.lastSeenAt, props.createdAt, props.backupCreatedAt].find(
     (t): t is string => typeof t === "string",
   );
-  return outputs(props, pick(props, BACKUP_KEYS), snapshotOf(props), {
+  return outputs(props, backupOf(props), snapshotOf(props), {
     listed: false,
     lastSeenAt: lastSeenAt ?? new Date().toISOString(),
   });
@@ -175,9 +196,11 @@ function noLongerListed(props: Props): Props {
  * `listed: false` (never a blank id: the engine would delete it from the stack and plan a new
  * snapshot, replacing every volume restored from this one).
  */
-async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs: Props }> {
-  const app = String(props.app);
-  const volumeId = String(props.volumeId);
+async function read(
+  id: string,
+  props: SnapshotState,
+): Promise<{ id: string; props: EngineProps; inputs: EngineProps }> {
+  const { app, volumeId } = props;
   let list: Snapshot[];
   try {
     list = await platformClient().volumes.listSnapshots(app, volumeId);
@@ -190,7 +213,7 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
   const snapshot = list.find((s) => s.id === id);
   // Not listed yet after a timed-out create: still pending.
   const outs = snapshot
-    ? outputs(props, pick(props, BACKUP_KEYS), snapshot, seenNow())
+    ? outputs(props, backupOf(props), snapshot, seenNow())
     : pendingListing(props)
       ? clean({ ...props })
       : noLongerListed(props);
@@ -198,12 +221,11 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
 }
 
 /** Only the wait timeout can change in place; a snapshot still unlisted is waited for again. */
-async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
-  const app = String(news.app);
-  const volumeId = String(news.volumeId);
-  const backup = pick(olds, BACKUP_KEYS);
+async function update(id: string, olds: SnapshotState, news: Checked): Promise<{ outs: SnapshotOutputs }> {
+  const { app, volumeId } = news;
+  const backup = backupOf(olds);
   if (!pendingListing(olds)) {
-    const sighting = { listed: olds.listed === true, lastSeenAt: text(olds.lastSeenAt) };
+    const sighting = { listed: olds.listed === true, lastSeenAt: olds.lastSeenAt ?? null };
     return { outs: outputs(news, backup, snapshotOf(olds), sighting) };
   }
   const timeoutMs = waitMs(news.waitTimeoutSeconds, DEFAULT_SNAPSHOT_WAIT_SECONDS);
@@ -220,22 +242,23 @@ async function update(id: string, olds: Props, news: Props): Promise<{ outs: Pro
   }
 }
 
-function snapshotOf(props: Props): SnapshotFacts {
+function snapshotOf(props: SnapshotState): SnapshotFacts {
   return {
-    id: String(props.snapshotId),
-    size: typeof props.size === "number" ? props.size : null,
-    digest: text(props.digest),
-    created_at: text(props.createdAt),
+    id: props.snapshotId,
+    size: props.size ?? null,
+    digest: props.digest ?? null,
+    created_at: props.createdAt ?? null,
     // A listed snapshot whose retention the platform did not give stays null (not 0).
-    retention_days: typeof props.retentionDays === "number" ? props.retentionDays : null,
+    retention_days: props.retentionDays ?? null,
   };
 }
 
 /** Nothing at the platform: retention removes snapshots. */
-async function remove(_id: string, _props: Props): Promise<void> {}
+async function remove(_id: string, _props: SnapshotState): Promise<void> {}
 
 /** The provider methods of `VolumeSnapshotRequest`. */
 export const volumeSnapshot = defineProvider(volumeSnapshotDeclaration, {
+  state: snapshotState,
   create,
   read,
   update,

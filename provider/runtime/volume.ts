@@ -4,78 +4,85 @@
  * (which receives the previous outputs) can compare inputs, and `read` can rebuild inputs.
  * @module
  */
-import {
-  AmbiguousRequestError,
-  type CreateVolumeRequest,
-  DEFAULT_FSTYPE,
-  isNotFound,
-  type Volume as WireVolume,
-} from "../../sdk";
+import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { type OutputValues, storedInputs } from "../declaration";
-import {
-  DEFAULT_RESTORE_TIMEOUT_SECONDS,
-  type VolumeInputs,
-  volumeCreateBody,
-  volumeDeclaration,
-} from "../declarations/volume";
+import { liveInputs, storedInputs } from "../declaration";
+import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "../declarations/volume";
+import { volumeReport } from "../declarations/volume-mapping";
 import { clean, pick } from "../json-values";
 import { isUnknown } from "../validation/common";
 import { platformClient } from "./credentials";
-import { defineProvider } from "./define";
+import {
+  type CheckedInputs,
+  defineProvider,
+  type EngineProps,
+  type Outs,
+  type ProviderField,
+  type RecordedOutputs,
+} from "./define";
 import type { DiffOutcome } from "./diff";
 import { ApiError, explain, isMissing, TimeoutError } from "./errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 import { warnAboutLeftovers } from "./leftovers";
 
-type Props = Record<string, unknown>;
-
 /** Inputs the platform does not echo back; kept in outputs as given. */
 const STORED_INPUTS = storedInputs(volumeDeclaration);
 
 /** Inputs whose current value the platform reports (same name in outputs). */
-const LIVE_INPUTS = Object.keys(volumeDeclaration.inputs).filter((k) => !STORED_INPUTS.includes(k));
+const LIVE_INPUTS = liveInputs(volumeDeclaration);
+
+type Checked = CheckedInputs<typeof volumeDeclaration>;
+
+/** What the program asked for, kept among the outputs (the declaration's `internalOutputs`). */
+interface ProgramRecord {
+  /** Which live inputs the program sets (see {@link programInputNames}). */
+  programInputs: string[];
+  /** The size the program asked for; null when it set none (`sizeGb` is the platform's). */
+  programSizeGb: number | null;
+}
+
+/** The outputs of a Volume. */
+type VolumeOutputs = Outs<typeof volumeDeclaration> & ProgramRecord;
+
+/** The previous outputs of a Volume, with what releases before 0.3.0 did not record filled in. */
+type VolumeState = RecordedOutputs<typeof volumeDeclaration> & ProgramRecord & { app: string };
 
 /**
- * Maps a wire volume and the inputs to the resource's outputs. `programSizeGb` is the size the
- * program asked for (null when it set none): `sizeGb` is the platform's, which may be larger.
+ * Narrows recorded outputs. Releases before 0.3.0 recorded neither `programInputs` nor
+ * `programSizeGb` (see {@link programInputNames} and {@link recordedProgramSize}).
+ */
+function volumeState(recorded: RecordedOutputs<typeof volumeDeclaration>): VolumeState {
+  return {
+    ...recorded,
+    // A required input: every release recorded it.
+    app: recorded.app ?? "",
+    programInputs: programInputNames(recorded),
+    programSizeGb: recordedProgramSize(recorded),
+  };
+}
+
+/** The program's record of checked inputs (create, update, adopt). */
+function programRecord(inputs: Checked): ProgramRecord {
+  return { programInputs: Object.keys(pick(inputs, LIVE_INPUTS)), programSizeGb: inputs.sizeGb ?? null };
+}
+
+/**
+ * Maps a wire volume to the resource's outputs (./declarations/volume-mapping), with the stored
+ * inputs of `source` (the checked inputs, or the previous outputs) and the program's record.
+ * `previousFstype` fills an empty fstype (an extend's or a fresh volume's answer).
  */
 export function volumeOutputs(
   volume: WireVolume,
-  inputs: Props,
-  extra: { needsRestart: boolean; previousFstype?: unknown; programSizeGb?: number | null },
-): OutputValues<typeof volumeDeclaration> & { programInputs: string[]; programSizeGb: number | null } {
-  const fstype =
-    volume.fstype ||
-    (typeof extra.previousFstype === "string" ? extra.previousFstype : "") ||
-    (typeof inputs.fstype === "string" ? inputs.fstype : "");
+  source: Checked | VolumeState,
+  program: ProgramRecord,
+  extra: { needsRestart: boolean; previousFstype?: string | undefined },
+): VolumeOutputs {
   return clean({
-    ...(pick(inputs, STORED_INPUTS) as Partial<VolumeInputs>),
-    programInputs: programInputNames(inputs),
-    programSizeGb:
-      extra.programSizeGb !== undefined
-        ? extra.programSizeGb
-        : typeof inputs.sizeGb === "number"
-          ? inputs.sizeGb
-          : null,
-    volumeId: volume.id,
-    name: volume.name,
-    state: volume.state,
-    sizeGb: volume.size_gb,
-    region: volume.region,
-    zone: volume.zone,
-    encrypted: volume.encrypted,
-    attachedMachineId: volume.attached_machine_id ?? null,
-    attachedAllocId: volume.attached_alloc_id ?? null,
-    createdAt: volume.created_at,
-    blocks: volume.blocks,
-    blockSize: volume.block_size,
-    blocksFree: volume.blocks_free,
-    blocksAvail: volume.blocks_avail,
-    fstype,
-    snapshotRetention: volume.snapshot_retention,
-    autoBackupEnabled: volume.auto_backup_enabled,
-    hostDedicationKey: volume.host_dedication_key,
+    ...pick(source, STORED_INPUTS),
+    programInputs: program.programInputs,
+    programSizeGb: program.programSizeGb,
+    ...volumeReport(volume),
+    fstype: volume.fstype || extra.previousFstype || source.fstype || "",
     needsRestart: extra.needsRestart,
   });
 }
@@ -84,13 +91,12 @@ export function volumeOutputs(
  * Which live inputs the program sets. `read` only sees outputs, where every live field is
  * present; without this list a refresh would turn platform defaults (encrypted, fstype, ...)
  * into inputs the program never wrote, and the next `up` would show them as removed.
- * `inputs` are either the program's inputs (create/update) or previous outputs (read).
  */
-function programInputNames(inputs: Props): string[] {
-  const recorded = inputs.programInputs;
-  if (Array.isArray(recorded)) return recorded.filter((k): k is string => typeof k === "string");
-  if ("volumeId" in inputs) return [...LIVE_INPUTS]; // state written before this list existed
-  return LIVE_INPUTS.filter((key) => inputs[key] !== undefined && inputs[key] !== null);
+function programInputNames(recorded: RecordedOutputs<typeof volumeDeclaration>): string[] {
+  const list = recorded.programInputs;
+  if (Array.isArray(list)) return list.filter((k): k is string => typeof k === "string");
+  if ("volumeId" in recorded) return [...LIVE_INPUTS]; // state written before this list existed
+  return Object.keys(pick(recorded, LIVE_INPUTS));
 }
 
 /**
@@ -98,23 +104,19 @@ function programInputNames(inputs: Props): string[] {
  * program asked for, not a larger one the volume grew to elsewhere: the next preview compares the
  * program against its own last value, and a volume grown outside the stack is not a shrink.
  */
-export function volumeInputsFromOutputs(outputs: Props): Props {
-  const live = pick(outputs, programInputNames(outputs));
+export function volumeInputsFromOutputs(outputs: VolumeOutputs): EngineProps {
+  const live = pick<EngineProps, string>(outputs, outputs.programInputs);
   if (live.fstype === "") delete live.fstype;
-  if ("sizeGb" in live && typeof outputs.programSizeGb === "number") live.sizeGb = outputs.programSizeGb;
+  if ("sizeGb" in live && outputs.programSizeGb !== null) live.sizeGb = outputs.programSizeGb;
   return clean({ ...pick(outputs, STORED_INPUTS), ...live });
-}
-
-function toCreateBody(inputs: VolumeInputs): CreateVolumeRequest {
-  return clean(volumeCreateBody(inputs)) as CreateVolumeRequest;
 }
 
 /** Waits for a restoring volume to become `created`; a timeout keeps the volume in state. */
 async function waitRestored(
   app: string,
   volume: WireVolume,
-  inputs: Props,
-  extra: Props,
+  inputs: Checked,
+  extra: ProviderField,
 ): Promise<WireVolume> {
   if (volume.state === "created") return volume;
   const timeoutMs = waitMs(inputs.restoreTimeoutSeconds, DEFAULT_RESTORE_TIMEOUT_SECONDS);
@@ -127,7 +129,8 @@ async function waitRestored(
         ? `volume ${volume.id} (app ${app}) is still "${volume.state}"${source} after ${timeoutMs / 1000} s ` +
           `(restoreTimeoutSeconds): ${err.message}. ${KEEP_WAITING}, or raise restoreTimeoutSeconds`
         : explain(err, `waiting for volume ${volume.id} to be restored`).message;
-    throw keptInStack(volume.id, volumeOutputs(volume, inputs, { needsRestart: false }), extra, message);
+    const outputs = volumeOutputs(volume, inputs, programRecord(inputs), { needsRestart: false });
+    throw keptInStack(volume.id, outputs, extra, message);
   }
 }
 
@@ -152,9 +155,8 @@ function incompatible(volumeId: string, problems: string[]): Error {
 }
 
 /** Takes an existing volume under management, then brings its mutable settings to the inputs. */
-async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; outs: Props }> {
+async function adopt(inputs: Checked, volumeId: string): Promise<{ id: string; outs: VolumeOutputs }> {
   const { app } = inputs;
-  const volumeId = inputs.adoptVolumeId as string;
   const volumes = platformClient().volumes;
   let volume: WireVolume;
   try {
@@ -162,7 +164,7 @@ async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; 
   } catch (err) {
     if (isMissing(err))
       throw new Error(
-        `cannot adopt volume ${volumeId}: app ${app} has no such volume (${(err as Error).message})`,
+        `cannot adopt volume ${volumeId}: app ${app} has no such volume (${err instanceof Error ? err.message : err})`,
       );
     throw explain(err, `reading volume ${volumeId} to adopt it`);
   }
@@ -179,7 +181,7 @@ async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; 
     problems.push(`its file system is ${volume.fstype}, not ${inputs.fstype}`);
   }
   if (problems.length > 0) throw incompatible(volumeId, problems);
-  volume = await waitRestored(app, volume, inputs, props);
+  volume = await waitRestored(app, volume, inputs, inputs);
   const outcome = await converge(app, volume, volume.size_gb, inputs, {
     snapshotRetention: volume.snapshot_retention,
     autoBackupEnabled: volume.auto_backup_enabled,
@@ -187,7 +189,9 @@ async function adopt(inputs: VolumeInputs, props: Props): Promise<{ id: string; 
   });
   return {
     id: volume.id,
-    outs: volumeOutputs(outcome.volume, inputs, { needsRestart: outcome.needsRestart }),
+    outs: volumeOutputs(outcome.volume, inputs, programRecord(inputs), {
+      needsRestart: outcome.needsRestart,
+    }),
   };
 }
 
@@ -199,22 +203,16 @@ async function converge(
   app: string,
   volume: WireVolume,
   currentSize: number,
-  inputs: Props,
-  current: { snapshotRetention: unknown; autoBackupEnabled: unknown; needsRestart: boolean },
+  inputs: Checked,
+  current: { snapshotRetention: number; autoBackupEnabled: boolean; needsRestart: boolean },
 ): Promise<{ volume: WireVolume; needsRestart: boolean }> {
   const volumes = platformClient().volumes;
   const id = volume.id;
   const body: { snapshot_retention?: number; auto_backup_enabled?: boolean } = {};
-  if (
-    typeof inputs.snapshotRetention === "number" &&
-    inputs.snapshotRetention !== current.snapshotRetention
-  ) {
+  if (inputs.snapshotRetention !== undefined && inputs.snapshotRetention !== current.snapshotRetention) {
     body.snapshot_retention = inputs.snapshotRetention;
   }
-  if (
-    typeof inputs.autoBackupEnabled === "boolean" &&
-    inputs.autoBackupEnabled !== current.autoBackupEnabled
-  ) {
+  if (inputs.autoBackupEnabled !== undefined && inputs.autoBackupEnabled !== current.autoBackupEnabled) {
     body.auto_backup_enabled = inputs.autoBackupEnabled;
   }
   let latest = volume;
@@ -229,7 +227,7 @@ async function converge(
     }
   }
   const target = inputs.sizeGb;
-  if (typeof target === "number" && target > currentSize) {
+  if (target !== undefined && target > currentSize) {
     try {
       const res = await volumes.extend(app, id, target);
       latest = res.volume;
@@ -272,7 +270,7 @@ async function extendLanded(
  * Naming another known volume in `adoptVolumeId` swaps which volume is managed; naming this one
  * (or an unknown value, which may turn out to be this one) only records it: replacing would delete it.
  */
-function diffAdoption(id: string, olds: Props, news: Props, outcome: DiffOutcome): DiffOutcome {
+function diffAdoption(id: string, olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
   const adopt = news.adoptVolumeId;
   if (adopt === undefined || adopt === null || adopt === olds.adoptVolumeId) return outcome;
   const replaces =
@@ -287,35 +285,36 @@ function diffAdoption(id: string, olds: Props, news: Props, outcome: DiffOutcome
  * platform's size (`olds.sizeGb`, what the last up or refresh saw), so a volume grown elsewhere
  * plans nothing. An unknown size may be a growth.
  */
-function diffSize(olds: Props, news: Props, outcome: DiffOutcome): DiffOutcome {
+function diffSize(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
   const asked = news.sizeGb;
   if (asked === undefined || asked === null) return outcome;
-  const grows = isUnknown(asked) || typeof olds.sizeGb !== "number" || Number(asked) > olds.sizeGb;
+  const grows = isUnknown(asked) || olds.sizeGb === undefined || Number(asked) > olds.sizeGb;
   return grows ? { ...outcome, changes: true } : outcome;
 }
 
 /** The declared diff with the Volume's own rules for `sizeGb` and `adoptVolumeId`. */
-function diff(id: string, olds: Props, news: Props, declared: DiffOutcome): DiffOutcome {
+function diff(id: string, olds: VolumeState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
   return diffAdoption(id, olds, news, diffSize(olds, news, declared));
 }
 
 /** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
-async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
-  const args = inputs as VolumeInputs;
-  if (args.adoptVolumeId) return adopt(args, inputs);
+async function create(inputs: Checked): Promise<{ id: string; outs: VolumeOutputs }> {
+  if (inputs.adoptVolumeId) return adopt(inputs, inputs.adoptVolumeId);
+  const { app } = inputs;
   let volume: WireVolume;
   try {
-    volume = await platformClient().volumes.create(args.app, toCreateBody(args));
+    volume = await platformClient().volumes.create(app, volumeCreateBody(inputs));
   } catch (err) {
-    throw explain(err, `creating volume "${args.name}" in app ${args.app}`, createAdvice(err));
+    throw explain(err, `creating volume "${inputs.name}" in app ${app}`, createAdvice(err));
   }
-  await warnAboutLeftovers(args.app, volume);
-  const fromData = Boolean(args.snapshotId || args.sourceVolumeId);
-  if (volume.state === "restoring" || args.snapshotId)
-    volume = await waitRestored(args.app, volume, inputs, inputs);
+  await warnAboutLeftovers(app, volume);
+  const fromData = Boolean(inputs.snapshotId || inputs.sourceVolumeId);
+  if (volume.state === "restoring" || inputs.snapshotId)
+    volume = await waitRestored(app, volume, inputs, inputs);
   // A fresh volume's answer may have an empty fstype: an empty create made the platform's default.
   const previousFstype = fromData ? undefined : DEFAULT_FSTYPE;
-  return { id: volume.id, outs: volumeOutputs(volume, inputs, { needsRestart: false, previousFstype }) };
+  const outs = volumeOutputs(volume, inputs, programRecord(inputs), { needsRestart: false, previousFstype });
+  return { id: volume.id, outs };
 }
 
 function createAdvice(err: unknown): string | undefined {
@@ -325,8 +324,11 @@ function createAdvice(err: unknown): string | undefined {
 }
 
 /** Reads the live volume; a 404, a 410 or state `destroyed` means it is gone (blank id). */
-async function read(id: string, props: Props): Promise<{ id: string; props: Props; inputs?: Props }> {
-  const app = String(props.app);
+async function read(
+  id: string,
+  state: VolumeState,
+): Promise<{ id: string; props: EngineProps; inputs?: EngineProps }> {
+  const { app } = state;
   let volume: WireVolume;
   try {
     volume = await platformClient().volumes.getListed(app, id);
@@ -335,10 +337,9 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
     throw explain(err, `reading volume ${id} (app ${app})`);
   }
   if (GONE_VOLUME_STATES.has(volume.state)) return { id: "", props: {} };
-  const outputs = volumeOutputs(volume, props, {
-    needsRestart: props.needsRestart === true,
-    previousFstype: props.fstype,
-    programSizeGb: recordedProgramSize(props),
+  const outputs = volumeOutputs(volume, state, state, {
+    needsRestart: state.needsRestart === true,
+    previousFstype: state.fstype,
   });
   return { id, props: outputs, inputs: volumeInputsFromOutputs(outputs) };
 }
@@ -348,10 +349,11 @@ async function read(id: string, props: Props): Promise<{ id: string; props: Prop
  * 0.3.0 has no record of it: there the size recorded before this read is the best known, since only
  * a refresh writes a size the program did not ask for.
  */
-function recordedProgramSize(props: Props): number | null {
-  if (typeof props.programSizeGb === "number" || props.programSizeGb === null) return props.programSizeGb;
-  const programSets = programInputNames(props).includes("sizeGb");
-  return programSets && typeof props.sizeGb === "number" ? props.sizeGb : null;
+function recordedProgramSize(recorded: RecordedOutputs<typeof volumeDeclaration>): number | null {
+  const size = recorded.programSizeGb;
+  if (typeof size === "number" || size === null) return size;
+  const programSets = programInputNames(recorded).includes("sizeGb");
+  return programSets && recorded.sizeGb !== undefined ? recorded.sizeGb : null;
 }
 
 /**
@@ -359,8 +361,8 @@ function recordedProgramSize(props: Props): number | null {
  * volume's size (it grew elsewhere) extends nothing: volumes never shrink, and check already
  * refused a program that lowered its own value.
  */
-async function update(id: string, olds: Props, news: Props): Promise<{ outs: Props }> {
-  const app = String(news.app);
+async function update(id: string, olds: VolumeState, news: Checked): Promise<{ outs: VolumeOutputs }> {
+  const { app } = news;
   let volume: WireVolume;
   try {
     volume = await platformClient().volumes.get(app, id);
@@ -374,7 +376,7 @@ async function update(id: string, olds: Props, news: Props): Promise<{ outs: Pro
     needsRestart: olds.needsRestart === true,
   });
   return {
-    outs: volumeOutputs(outcome.volume, news, {
+    outs: volumeOutputs(outcome.volume, news, programRecord(news), {
       needsRestart: outcome.needsRestart,
       previousFstype: olds.fstype,
     }),
@@ -382,8 +384,7 @@ async function update(id: string, olds: Props, news: Props): Promise<{ outs: Pro
 }
 
 /** Deletes the volume; one that is already gone counts as deleted. */
-async function remove(id: string, props: Props): Promise<void> {
-  const app = String(props.app);
+async function remove(id: string, { app }: VolumeState): Promise<void> {
   try {
     await platformClient().volumes.delete(app, id);
   } catch (err) {
@@ -394,6 +395,7 @@ async function remove(id: string, props: Props): Promise<void> {
 
 /** The provider methods of `Volume`. */
 export const volume = defineProvider(volumeDeclaration, {
+  state: volumeState,
   create,
   read,
   update,
