@@ -17,6 +17,7 @@ import {
   type CertificateCheckResponse,
   type CertificateDetails,
   RETRY_POLICY,
+  sendLookingAfterLoss,
   TimeoutError,
 } from "../../sdk";
 import { type InputValues, type OutputValues, storedInputs } from "../declaration";
@@ -139,16 +140,13 @@ export async function getHostname(app: string, hostname: string): Promise<Certif
   }
 }
 
-/** How many times an idempotent certificate POST is sent while its answers keep getting lost. */
-const AMBIGUOUS_ATTEMPTS = RETRY_POLICY.lostAnswerAttempts;
-
 /**
  * Sends the kind's idempotent POST (an ACME request, a custom import: the platform answers a
- * repeat with the same record) whose answer may be lost. After a lost answer it looks at the
- * hostname and takes what `landed` recognises as exactly this call's effect, else sends the call
- * again. When every answer is lost, the resource is kept in the stack under its hostname (a
- * ResourceInitError), so the next `up` finishes it instead of meeting a hostname it does not own.
- * Other errors are rethrown as they are.
+ * repeat with the same record) whose answer may be lost, by the sdk's one rule
+ * (`sendLookingAfterLoss`): after a lost answer it looks at the hostname and takes what `landed`
+ * recognises as exactly this call's effect, else sends the call again. When every answer is
+ * lost, the resource is kept in the stack under its hostname (a ResourceInitError), so the next
+ * `up` finishes it instead of meeting a hostname it does not own. Other errors are rethrown.
  */
 async function postIdempotent<D extends CertificateDeclaration>(
   spec: CertificateKindSpec<D>,
@@ -156,23 +154,23 @@ async function postIdempotent<D extends CertificateDeclaration>(
   action: string,
 ): Promise<CertificateDetails> {
   const { app, hostname } = inputs;
-  let lost: AmbiguousRequestError | undefined;
-  for (let attempt = 0; attempt < AMBIGUOUS_ATTEMPTS; attempt++) {
-    try {
-      return await spec.post(inputs);
-    } catch (err) {
-      if (!(err instanceof AmbiguousRequestError)) throw err;
-      lost = err;
-    }
-    const now = await getHostname(app, hostname).catch(() => undefined);
-    if (now && spec.landed(now, inputs)) return now;
+  try {
+    return await sendLookingAfterLoss(
+      () => spec.post(inputs),
+      async () => {
+        const now = await getHostname(app, hostname).catch(() => undefined);
+        return now && spec.landed(now, inputs) ? now : undefined;
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof AmbiguousRequestError)) throw err;
+    throw keptInStack(
+      hostname,
+      { ...pick<EngineProps, string>(inputs, storedInputs(spec.declaration)), app, hostname },
+      inputs,
+      `${action} failed: the answer was lost ${RETRY_POLICY.lostAnswerAttempts} times (${err.message}). The hostname is kept in the stack; the next \`pulumi up\` looks again and finishes it`,
+    );
   }
-  throw keptInStack(
-    hostname,
-    { ...pick<EngineProps, string>(inputs, storedInputs(spec.declaration)), app, hostname },
-    inputs,
-    `${action} failed: the answer was lost ${AMBIGUOUS_ATTEMPTS} times (${lost?.message}). The hostname is kept in the stack; the next \`pulumi up\` looks again and finishes it`,
-  );
 }
 
 /**

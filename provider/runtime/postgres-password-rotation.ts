@@ -6,7 +6,7 @@
  * once that many days have passed since the last rotation (decided at check, see computedInputs).
  * @module
  */
-import { AmbiguousRequestError, ApiError, RETRY_POLICY } from "../../sdk";
+import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../sdk";
 import { type OutputValues, storedInputs } from "../declaration";
 import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
 import { clean, pick } from "../json-values";
@@ -85,30 +85,26 @@ async function create(inputs: Checked): Promise<{ id: string; outs: Outs<Declara
   return { id: `${clusterId}/${credentials.username}/${rotatedAt}`, outs: clean({ ...outs, ...schedule }) };
 }
 
-/** How many rotations are sent while their answers keep getting lost. */
-const LOST_ANSWER_ATTEMPTS = RETRY_POLICY.lostAnswerAttempts;
-
 /**
  * Rotates and returns the new credentials. A lost answer leaves the password changed to a value
  * nobody knows; rotating again replaces it with one we learn, which is what this resource is
- * for, so the rotation is sent again (up to three times) rather than failing the create.
+ * for, so the rotation is sent again by the sdk's lost-answer rule (`sendLookingAfterLoss`, with
+ * nothing to look at) rather than failing the create.
  */
-async function rotateUntilKnown(
+function rotateUntilKnown(
   clusterId: string,
   username: string,
   killSessions: boolean | undefined,
 ): Promise<{ username: string; password: string }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await platformClient().postgres.rotatePassword(
+  return sendLookingAfterLoss(
+    () =>
+      platformClient().postgres.rotatePassword(
         clusterId,
         username,
         killSessions === undefined ? {} : { killSessions },
-      );
-    } catch (err) {
-      if (!(err instanceof AmbiguousRequestError) || attempt >= LOST_ANSWER_ATTEMPTS) throw err;
-    }
-  }
+      ),
+    async () => undefined,
+  );
 }
 
 /** The inputs a refresh hands back: the program's and the schedule computed at check. */
