@@ -77,10 +77,14 @@ export function installRateLimit(app: FastifyInstance, limiter: RateLimiter): vo
 }
 
 const dropAfter = new WeakSet<FastifyRequest>();
+/** Requests whose answer waits this long after the handler ran (`latency-after`). */
+const delayAfter = new WeakMap<FastifyRequest, number>();
 
 /**
- * Fault injection for the remote API (never `/__emulator/*`): latency, injected statuses,
- * and connections dropped before the handler runs or after it ran (its effects stay).
+ * Fault injection for the remote API (never `/__emulator/*`): latency before the handler runs
+ * or after it ran (a slow way back: its effects are there before the client hears of them),
+ * injected statuses, and connections dropped before the handler runs or after it ran (its
+ * effects stay).
  */
 export function installFaults(app: FastifyInstance, faults: FaultInjector, log: RequestLog): void {
   const applyFaults = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -89,6 +93,9 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
       switch (fault.kind) {
         case "latency":
           await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+          break;
+        case "latency-after":
+          delayAfter.set(request, (delayAfter.get(request) ?? 0) + (fault.latencyMs ?? 0));
           break;
         case "status": {
           const status = fault.status ?? 503;
@@ -122,7 +129,9 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
       log.add(request.method, pathOf(request.url), reply.statusCode, "after");
       request.raw.socket.destroy();
     }
-    done(null, payload);
+    const delay = delayAfter.get(request);
+    if (delay === undefined) return done(null, payload);
+    setTimeout(() => done(null, payload), delay);
   });
 }
 

@@ -4,14 +4,14 @@ export const FaultSpecSchema = z
   .object({
     method: z.string().min(1).optional(),
     path: z.string().min(1).optional(),
-    kind: z.enum(["latency", "status", "drop-before", "drop-after"]),
+    kind: z.enum(["latency", "latency-after", "status", "drop-before", "drop-after"]),
     status: z.union([z.literal(429), z.literal(502), z.literal(503), z.literal(504)]).optional(),
     retryAfterSeconds: z.number().int().nonnegative().optional(),
     latencyMs: z.number().nonnegative().optional(),
     times: z.number().int().nonnegative().optional(),
     probability: z.number().min(0).max(1).optional(),
   })
-  .refine((f) => f.kind !== "latency" || f.latencyMs !== undefined, {
+  .refine((f) => !f.kind.startsWith("latency") || f.latencyMs !== undefined, {
     message: "latencyMs is required for a latency fault",
     path: ["latencyMs"],
   });

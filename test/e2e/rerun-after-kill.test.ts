@@ -66,11 +66,12 @@ function slowUp(ctx: Ctx) {
   return { up, exited, output: () => output };
 }
 
-async function slowReads(): Promise<void> {
+/** Creates land at once but their answers take 5 s: an `up` with creates made and not yet recorded. */
+async function slowAnswers(): Promise<void> {
   await e.control.faults.add({
-    method: "GET",
-    path: `/v1/apps/${APP}/volumes/*`,
-    kind: "latency",
+    method: "POST",
+    path: `/v1/apps/${APP}/volumes`,
+    kind: "latency-after",
     latencyMs: 5_000,
     times: 0,
   });
@@ -96,7 +97,7 @@ async function killedMidUp(ctx: Ctx): Promise<{ outside: string[] }> {
   await e.control.volumes.attach(attached.body.id, "m_legit");
   await ctx.stack.removeConfig("count");
 
-  await slowReads();
+  await slowAnswers();
   const before = (await intr()).length;
   const { up, exited } = slowUp(ctx);
   await until("creates at the platform", async () => (await intr()).length >= before + 5);
@@ -213,7 +214,7 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
 
   it("never breaks the lock of an update that is still running", async () => {
     await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
-      await slowReads();
+      await slowAnswers();
       const { up, exited, output } = slowUp(ctx);
       const locks = () => {
         const backend = new URL(ctx.env.PULUMI_BACKEND_URL as string).pathname;

@@ -84,6 +84,18 @@ describe("fault injection", () => {
     });
   });
 
+  test("latency-after runs the handler at once and holds the answer: the volume exists before the client hears", async () => {
+    await addFault({ method: "POST", path: V, kind: "latency-after", latencyMs: 400 });
+    const startedAt = Date.now();
+    const answer = t.api("POST", V, { name: "slow_way_back" });
+    await new Promise((r) => setTimeout(r, 150));
+    const meanwhile = (await t.control.state()).volumes.map((v) => v.name);
+    const res = await answer;
+    expect(meanwhile).toEqual(["slow_way_back"]);
+    expect(res.status).toBe(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(400);
+  });
+
   test("faults never apply to /__emulator itself", async () => {
     await addFault({ kind: "status", status: 503, times: 0 });
     expect((await t.api("GET", V)).status).toBe(503);
