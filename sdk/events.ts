@@ -7,7 +7,7 @@
 import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { ApiError, EventParseError, InvalidArgumentError, TransportError } from "./errors";
-import { formatFieldPath } from "./field-path";
+import { responseFieldPath } from "./field-path";
 import { NdjsonSplitter } from "./ndjson";
 import { Backoff, RECONNECT_BACKOFF } from "./retry";
 import {
@@ -103,9 +103,7 @@ function checkedEvent<T>(schema: z.ZodType, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return value as T;
   const issue = result.error?.issues[0];
-  throw new EventParseError(
-    `field ${formatFieldPath(issue?.path ?? []) || "(root)"}: ${issue?.message ?? "invalid"}`,
-  );
+  throw new EventParseError(`field ${responseFieldPath(issue?.path ?? [])}: ${issue?.message ?? "invalid"}`);
 }
 
 /**

@@ -13,3 +13,8 @@ export function formatFieldPath(path: readonly PropertyKey[]): string {
   }
   return out;
 }
+
+/** A response field's path in messages; the whole body is `(root)`. */
+export function responseFieldPath(path: readonly PropertyKey[]): string {
+  return formatFieldPath(path) || "(root)";
+}

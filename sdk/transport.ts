@@ -7,7 +7,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
-import { formatFieldPath } from "./field-path";
+import { responseFieldPath } from "./field-path";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 import { RETRY_POLICY, statusAmbiguous, statusRepeatable } from "./retry-policy";
@@ -259,11 +259,6 @@ function decode(
     responseFieldPath(issue?.path ?? []),
     issue?.message ?? "invalid",
   );
-}
-
-/** A response field's path in messages; the body itself is `(root)`. */
-function responseFieldPath(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? "(root)" : formatFieldPath(path);
 }
 
 function errorMessage(text: string): string {
