@@ -17,6 +17,7 @@ import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { PlatformClient } from "../../sdk";
 import { CONFIG_KEYS, given, resolveCredentials } from "../credentials-resolver";
+import { brokenSidecars, isSidecarFailure, removeSidecars } from "./backend-sidecars";
 import { parseCommandLine, UsageError } from "./command-line";
 import { applyRecovery } from "./recover-checkpoint";
 import {
@@ -44,6 +45,8 @@ After an interrupted \`pulumi up\`, finds what its pending creates made at the p
 resource of the stack owns, shows the plan, then imports those into the stack (or deletes them
 with --delete) and drops the pending creates that made nothing. Run \`pulumi up\` afterwards.
 With nothing pending it does nothing (one \`pulumi stack export\`): run it before every \`up\`.
+On a file:// backend it also removes the metadata files a kill left empty, when Pulumi cannot
+read the stack because of them ("failed to load checkpoint: EOF").
 
 options:
   --stack <name>         the stack (default: the selected stack)
@@ -258,7 +261,8 @@ async function judgeLocks(
  */
 export async function recoverWith(access: StackAccess, options: RecoverOptions): Promise<number> {
   const out = options.write ?? ((t: string) => process.stdout.write(t));
-  const exported = await access.exportDeployment();
+  const exported = await repairingSidecars(access, options, out, () => access.exportDeployment());
+  if (exported === undefined) return RECOVER_EXIT.notApplied;
   const ours = (exported.deployment.pending_operations ?? []).filter(
     (op) => op.type === "creating" && kindOf(op.resource.type) !== undefined,
   );
@@ -287,7 +291,8 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     userAgent: "pulumi-platform-recover",
   });
   try {
-    const updates = await access.completedUpdates();
+    const updates = await repairingSidecars(access, options, out, () => access.completedUpdates());
+    if (updates === undefined) return RECOVER_EXIT.notApplied;
     // The interrupted update began after the last one that completed, and when its lock says.
     const lastEnd = Math.max(...updates.map((u) => u.endTime.getTime()), Number.NEGATIVE_INFINITY);
     const since = locks?.since ?? (Number.isFinite(lastEnd) ? new Date(lastEnd) : undefined);
@@ -375,6 +380,38 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
   } finally {
     runtime.resetCredentials();
     await client.close();
+  }
+}
+
+/**
+ * `read` (a `pulumi` command that reads the stack), after removing the backend metadata files a
+ * killed update left empty when that is why Pulumi cannot read the stack (see
+ * ./backend-sidecars); undefined when that repair was not confirmed.
+ */
+async function repairingSidecars<T>(
+  access: StackAccess,
+  options: RecoverOptions,
+  out: (t: string) => void,
+  read: () => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!isSidecarFailure((err as Error).message)) throw err;
+    const [url, project, stack] = await Promise.all([
+      access.backendUrl(),
+      access.projectName(),
+      access.stackName(),
+    ]);
+    const broken = brokenSidecars(url, project, stack) ?? [];
+    if (broken.length === 0) throw err;
+    out(
+      `pulumi-platform recover: Pulumi cannot read the stack ("EOF"): the interrupted update was killed while it wrote ${broken.length} of the backend's metadata file(s), now empty:\n${broken.map((f) => `  remove  ${f}`).join("\n")}\n          they hold only a content type and a checksum; without them Pulumi reads the stack again\n`,
+    );
+    if (!(await confirmed(options, out))) return undefined;
+    removeSidecars(broken);
+    out(`pulumi-platform recover: removed ${broken.length} empty metadata file(s) of the backend.\n`);
+    return read();
   }
 }
 

@@ -1,10 +1,11 @@
 import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
-import { killTree, until } from "../support/kill";
+import { killTree, removeBrokenSidecars, until } from "../support/kill";
 
 // A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI
 // puts plugins in their own process groups, so the tree is walked by parent pid). Volumes the
@@ -21,12 +22,12 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
     await withStack({ programDir, config: platformConfig(e.emu) }, async ({ stack, env, cliDir }) => {
       const cliEnv = { ...process.env, ...env };
       const ours = async () => (await e.state()).volumes.filter((v) => v.name.startsWith("intr_"));
-      // Creates land at once; the provider's read-back after each create is slow, so the kill
-      // finds volumes the platform made and Pulumi has not recorded.
+      // Creates land at once and their answers take 5 s, so the kill finds volumes the platform
+      // made and Pulumi has not recorded.
       await e.control.faults.add({
-        method: "GET",
-        path: "/v1/apps/demo-app/volumes/*",
-        kind: "latency",
+        method: "POST",
+        path: "/v1/apps/demo-app/volumes",
+        kind: "latency-after",
         latencyMs: 5_000,
         times: 0,
       });
@@ -46,6 +47,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       await e.control.faults.clear();
       await new Promise((r) => setTimeout(r, 500));
       const atKill = (await ours()).length;
+      await removeBrokenSidecars(stack, env.PULUMI_BACKEND_URL as string);
 
       const exported = JSON.parse(
         (
@@ -85,5 +87,45 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       await stack.destroy();
       expect(await ours()).toEqual([]);
     });
+  });
+
+  it("a kill inside the backend's metadata write: recover removes the empty file, Pulumi reads the stack again", async () => {
+    await withStack(
+      { programDir, config: { ...platformConfig(e.emu), count: "1" } },
+      async ({ stack, env, cliDir }) => {
+        const cliEnv = { ...process.env, ...env };
+        await stack.up();
+        // What a SIGKILL between the truncate and the write of the checkpoint's sidecar leaves.
+        const project = (await stack.workspace.projectSettings()).name;
+        const backend = new URL(env.PULUMI_BACKEND_URL as string).pathname;
+        const sidecar = path.join(backend, ".pulumi", "stacks", project, `${stack.name}.json.attrs`);
+        expect(fs.existsSync(sidecar)).toBe(true);
+        fs.writeFileSync(sidecar, "");
+        const pulumi = (args: string[]) =>
+          run(path.join(cliDir, "pulumi"), [...args, "--stack", stack.name], {
+            cwd: programDir,
+            env: cliEnv,
+          });
+        await expect(pulumi(["stack", "export"])).rejects.toThrow(/failed to load checkpoint: EOF/);
+
+        const recover = (args: string[]) =>
+          run(process.execPath, [cli, "recover", ...args, "--stack", stack.name], {
+            cwd: programDir,
+            env: cliEnv,
+          });
+        const shown = await recover(["--unlock-if-stale"]).catch((err) => err);
+        expect(shown.code).toBe(3);
+        expect(shown.stdout).toContain(`remove  ${sidecar}`);
+        expect(shown.stdout).toMatch(/Not applied: run again with --yes/);
+        expect(fs.existsSync(sidecar)).toBe(true);
+
+        const applied = await recover(["--unlock-if-stale", "--yes"]);
+        expect(applied.stdout).toMatch(/removed 1 empty metadata file\(s\) of the backend/);
+        expect(applied.stdout).toMatch(/nothing to do/);
+        await stack.preview({ expectNoChanges: true });
+        await stack.destroy();
+        expect((await e.state()).volumes.filter((v) => v.name.startsWith("intr_"))).toEqual([]);
+      },
+    );
   });
 });

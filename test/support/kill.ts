@@ -3,6 +3,8 @@
  * started (the CLI puts plugins in their own process groups, so the tree is walked by parent pid).
  */
 import fs from "node:fs";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { brokenSidecars, removeSidecars } from "../../provider/cli/backend-sidecars";
 
 /** The pid and every descendant of it, read from /proc (children before their parent dies). */
 export function processTree(root: number): number[] {
@@ -46,4 +48,19 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A kill can land while the file backend rewrites a metadata sidecar (see
+ * provider/cli/backend-sidecars): Pulumi then fails to read the stack with "EOF". Scenarios that
+ * go on with plain `pulumi` commands repair it by hand, as the README's troubleshooting row says
+ * (`recover` does it itself); returns the files removed, for the test's log.
+ */
+export async function removeBrokenSidecars(stack: Stack, backendUrl: string): Promise<string[]> {
+  const project = (await stack.workspace.projectSettings()).name;
+  const broken = brokenSidecars(backendUrl, project, stack.name.split("/").at(-1) as string) ?? [];
+  removeSidecars(broken);
+  if (broken.length > 0)
+    console.log(`the kill left empty backend metadata, removed by hand: ${broken.join(", ")}`);
+  return broken;
 }
