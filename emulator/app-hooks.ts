@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EmulatorError, STATUS_OF_KIND } from "./errors";
-import type { FaultInjector } from "./faults";
+import type { Fault, FaultInjector } from "./faults";
 import type { RateLimiter } from "./rate-limit";
 import type { RequestLog } from "./request-log";
 
@@ -77,14 +77,16 @@ export function installRateLimit(app: FastifyInstance, limiter: RateLimiter): vo
 }
 
 const dropAfter = new WeakSet<FastifyRequest>();
+/** Requests whose answer is replaced by this fault's status after the handler ran (`status-after`). */
+const statusAfter = new WeakMap<FastifyRequest, Fault>();
 /** Requests whose answer waits this long after the handler ran (`latency-after`). */
 const delayAfter = new WeakMap<FastifyRequest, number>();
 
 /**
  * Fault injection for the remote API (never `/__emulator/*`): latency before the handler runs
  * or after it ran (a slow way back: its effects are there before the client hears of them),
- * injected statuses, and connections dropped before the handler runs or after it ran (its
- * effects stay).
+ * injected statuses before the handler runs or in place of its answer (its effects stay), and
+ * connections dropped before the handler runs or after it ran (its effects stay).
  */
 export function installFaults(app: FastifyInstance, faults: FaultInjector, log: RequestLog): void {
   const applyFaults = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -105,6 +107,9 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
           reply.code(status).send({ error: `injected fault ${fault.id}: HTTP ${status}` });
           return;
         }
+        case "status-after":
+          statusAfter.set(request, fault);
+          break;
         case "drop-before":
           log.add(request.method, path, 0, "before");
           reply.hijack();
@@ -124,6 +129,17 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
     }, done);
   });
   app.addHook("onSend", (request, reply, payload, done) => {
+    const replaced = statusAfter.get(request);
+    if (replaced) {
+      // The handler ran and its state changes stay; the client hears only the injected status.
+      const status = replaced.status ?? 500;
+      if (replaced.retryAfterSeconds !== undefined)
+        reply.header("retry-after", String(replaced.retryAfterSeconds));
+      reply.code(status).header("content-type", "application/json; charset=utf-8");
+      payload = JSON.stringify({
+        error: `injected fault ${replaced.id}: HTTP ${status} after the request was carried out`,
+      });
+    }
     if (dropAfter.has(request)) {
       // The handler ran and its state changes stay; the client never learns the outcome.
       log.add(request.method, pathOf(request.url), reply.statusCode, "after");

@@ -6,6 +6,8 @@ import {
   type ClusterStateBody,
   type InstanceView,
   InstanceViewSchema,
+  LoginAnswerSchema,
+  type LoginBody,
   RateLimitViewSchema,
   type TimeView,
   TimeViewSchema,
@@ -43,6 +45,8 @@ export interface ControlClient {
       cluster: string,
       admin: AdminBody,
     ): Promise<{ name: string; available: boolean; retryAfterSeconds: number | undefined }>;
+    /** Whether `password` is `username`'s current password (a login would succeed); false on a 401. */
+    login(cluster: string, credentials: LoginBody): Promise<boolean>;
   };
   volumes: {
     attach(volumeId: string, machineId: string): Promise<ControlVolume>;
@@ -101,7 +105,13 @@ export function createControlClient(
 ): ControlClient {
   const base = url.replace(/\/+$/, "");
 
-  async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  /** Sends one call; the body of an answer with one of the `accepted` non-2xx statuses is returned too. */
+  async function call<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    accepted: readonly number[] = [],
+  ): Promise<T> {
     const res = await request(`${base}${CONTROL_PREFIX}${path}`, {
       method,
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
@@ -112,6 +122,7 @@ export function createControlClient(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.body.text();
+    if (accepted.includes(res.statusCode)) return JSON.parse(text) as T;
     if (res.statusCode < 200 || res.statusCode > 299) {
       throw new Error(`emulator control ${method} ${CONTROL_PREFIX}${path}: ${res.statusCode} ${text}`);
     }
@@ -133,6 +144,9 @@ export function createControlClient(
     postgres: {
       setState: (cluster, state) => call("POST", `/postgres/${seg(cluster)}/state`, { state }),
       setAdmin: (cluster, admin) => call("POST", `/postgres/${seg(cluster)}/admin`, admin),
+      // A refused login is a 401 with `ok: false`; a refused token's 401 has no `ok` and throws here.
+      login: async (cluster, credentials) =>
+        LoginAnswerSchema.parse(await call("POST", `/postgres/${seg(cluster)}/login`, credentials, [401])).ok,
     },
     volumes: {
       attach: (id, machineId) => call("POST", `/volumes/${seg(id)}/attach`, { machine_id: machineId }),

@@ -11,6 +11,7 @@ export const AdminSchema = z.object({
   available: z.boolean(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
 });
+export const LoginSchema = z.object({ username: z.string().min(1), password: z.string() });
 export const AttachSchema = z.object({ machine_id: z.string().min(1) });
 export const AdvanceSchema = z.object({ ms: z.number().nonnegative() });
 export const SpeedSchema = z.object({ factor: z.number().nonnegative().max(1_000_000) });
@@ -29,10 +30,12 @@ export const RateLimitSchema = z.object({ perSecond: z.number().positive().max(1
 
 export type ClusterStateBody = z.infer<typeof ClusterStateSchema>;
 export type AdminBody = z.infer<typeof AdminSchema>;
+export type LoginBody = z.infer<typeof LoginSchema>;
 export type TxBody = z.infer<typeof TxSchema>;
 export type RateLimitBody = z.infer<typeof RateLimitSchema>;
 
 /** Answers whose shape callers rely on, checked by the client. */
+export const LoginAnswerSchema = z.object({ ok: z.boolean() });
 export const TimeViewSchema = z.object({ now: z.string(), nowMs: z.number(), factor: z.number() });
 export const RateLimitViewSchema = z.object({ perSecond: z.number().nullable() });
 export const InstanceViewSchema = z.object({

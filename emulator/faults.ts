@@ -4,8 +4,10 @@ export const FaultSpecSchema = z
   .object({
     method: z.string().min(1).optional(),
     path: z.string().min(1).optional(),
-    kind: z.enum(["latency", "latency-after", "status", "drop-before", "drop-after"]),
-    status: z.union([z.literal(429), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+    kind: z.enum(["latency", "latency-after", "status", "status-after", "drop-before", "drop-after"]),
+    status: z
+      .union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)])
+      .optional(),
     retryAfterSeconds: z.number().int().nonnegative().optional(),
     latencyMs: z.number().nonnegative().optional(),
     times: z.number().int().nonnegative().optional(),
@@ -14,6 +16,12 @@ export const FaultSpecSchema = z
   .refine((f) => !f.kind.startsWith("latency") || f.latencyMs !== undefined, {
     message: "latencyMs is required for a latency fault",
     path: ["latencyMs"],
+  })
+  // A 500 before the handler runs says nothing a 503 does not; after it, it is the platform's
+  // "rotated, then failed to end the sessions" (the handler's changes stay).
+  .refine((f) => f.status !== 500 || f.kind === "status-after", {
+    message: "status 500 is only allowed for a status-after fault",
+    path: ["status"],
   });
 export type FaultSpec = z.infer<typeof FaultSpecSchema>;
 

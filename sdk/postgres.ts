@@ -3,7 +3,7 @@
  * distinct `reason` (see ./postgres-errors).
  * @module
  */
-import { AmbiguousRequestError } from "./errors";
+import { AmbiguousRequestError, ApiError } from "./errors";
 import { apiPath } from "./paths";
 import { postgresReason } from "./postgres-errors";
 import { type PostgresCredentials, RotatePasswordResponseSchema } from "./schemas";
@@ -22,7 +22,9 @@ export class PostgresClient {
 
   /**
    * Gives `username` a new password and returns it. Never repeated after an ambiguous failure:
-   * that throws AmbiguousRequestError, since the password may already have changed.
+   * that throws AmbiguousRequestError, since the password may already have changed. A 500 is one
+   * of those: the platform rotates first and ends the sessions after, and answers 500 when the
+   * second step fails (`kill_sessions: true`), with the password already changed.
    */
   async rotatePassword(
     clusterId: string,
@@ -43,11 +45,12 @@ export class PostgresClient {
       });
       return res.data;
     } catch (err) {
-      if (!(err instanceof AmbiguousRequestError)) throw err;
+      if (!(err instanceof AmbiguousRequestError || (err instanceof ApiError && err.status === 500)))
+        throw err;
       throw new AmbiguousRequestError(
         "POST",
         path,
-        err.cause,
+        err instanceof ApiError ? err : err.cause,
         `The password of user ${username} on cluster ${clusterId} may have changed and the new one is unknown. Rotate it again to get a known password (with killSessions: true to end sessions that may have connected with the unknown one).`,
       );
     }

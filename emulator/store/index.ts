@@ -113,7 +113,8 @@ export class Store {
         name: c.name,
         state: c.state,
         admin: c.admin,
-        users: c.users,
+        // Passwords stay inside: the login control tells whether one works.
+        users: c.users.map(({ password: _, ...user }) => user),
       })),
       dns: this.dns.list(),
     };

@@ -5,10 +5,23 @@ import type { StoreContext, StorePart } from "./context";
 
 export type ClusterState = "ready" | "deleting" | "deleted";
 
+/**
+ * A user of a cluster. `password` is its current password (a seeded user's is one nobody was
+ * told); state files written before it existed have none, and then no login succeeds until a
+ * rotation.
+ */
+export interface ClusterUser {
+  name: string;
+  reserved: boolean;
+  rotations: number;
+  sessions_killed: number;
+  password?: string;
+}
+
 export interface ClusterRecord {
   name: string;
   state: ClusterState;
-  users: { name: string; reserved: boolean; rotations: number; sessions_killed: number }[];
+  users: ClusterUser[];
   admin: { available: boolean; retry_after_seconds: number };
 }
 
@@ -46,7 +59,7 @@ export class PostgresStore implements StorePart<{ clusters: ClusterRecord[] }> {
       this.clusters.set(c.name, {
         name: c.name,
         state: c.state,
-        users: c.users.map((u) => ({ ...u, rotations: 0, sessions_killed: 0 })),
+        users: c.users.map((u) => ({ ...u, rotations: 0, sessions_killed: 0, password: strongPassword() })),
         admin: { available: true, retry_after_seconds: 5 },
       });
     }
@@ -84,9 +97,19 @@ export class PostgresStore implements StorePart<{ clusters: ClusterRecord[] }> {
     if (isSystemUser(username)) throw invalid(`user "${username}" is a system user and cannot be rotated`);
     if (!user) throw notFound(`user "${username}" not found in cluster "${clusterName}"`);
     user.rotations++;
+    user.password = strongPassword();
     if (killSessions) user.sessions_killed++;
     this.ctx.changed();
-    return { data: { username, password: strongPassword() } };
+    return { data: { username, password: user.password } };
+  }
+
+  /**
+   * Whether `password` is `username`'s current password: what an app's next connection would be
+   * told. A cluster that does not exist is a 404; a user that does not exist just fails to log in.
+   */
+  login(clusterName: string, username: string, password: string): boolean {
+    const user = this.find(clusterName).users.find((u) => u.name === username);
+    return user?.password !== undefined && user.password === password;
   }
 
   setState(clusterName: string, state: ClusterState): ClusterRecord {

@@ -55,7 +55,8 @@ export const RESERVED_USERS = new Set(["postgres"]);
 
 export const DEFAULT_SEED: SeedInput = {
   apps: [{ name: "demo-app", primary_region: DEFAULT_REGION }],
-  postgres: [{ name: "demo-pg", users: ["app_user", { name: "postgres", reserved: true }] }],
+  // Two application users: an alternating rotation (`alternateUsername`) needs a second one.
+  postgres: [{ name: "demo-pg", users: ["app_user", "app_user_b", { name: "postgres", reserved: true }] }],
 };
 
 /** Default seed plus the given additions (same-named clusters gain the extra users). */

@@ -3,9 +3,9 @@
  * @module
  */
 import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
-import type { ValidationFailure } from "../validation/common";
+import { isUnknown, type ValidationFailure } from "../validation/common";
 import { optionalBoolean, optionalInteger, optionalStringMap } from "../validation/fields";
-import { clusterIdField, usernameField } from "../validation/postgres";
+import { alternateUsernameField, clusterIdField, usernameField } from "../validation/postgres";
 
 /** One rotation of a Postgres user's password; the new password is the secret output `password`. */
 export const postgresPasswordRotationDeclaration = declareResource({
@@ -15,9 +15,23 @@ export const postgresPasswordRotationDeclaration = declareResource({
     clusterId: input(clusterIdField, { change: "replace", output: "stored" }),
     /**
      * User whose password is rotated. Reserved and system users are refused by the platform.
-     * Changing it rotates again (replace).
+     * Changing it rotates again (replace; with `alternateUsername`, in place: the new user is
+     * rotated and becomes current, the current credential stays valid as the previous one).
      */
-    username: input(usernameField, { change: "replace", output: "live" }),
+    username: input(usernameField, { change: "special", output: "live" }),
+    /**
+     * A second existing user of the same cluster: rotations then alternate between the two, so
+     * that two credentials are valid at any time. Each rotation rotates the user that is not
+     * current and makes it current (`username`/`password`); the other stays valid, unchanged,
+     * as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet
+     * picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`,
+     * `username`) are in-place updates. Added to an existing rotation it is only recorded: the
+     * next rotation rotates it. Changed, it is only recorded too (the next rotation picks the
+     * member of the new pair that is not current). Removed, the rotation goes back to one user:
+     * recorded when `username` is current, otherwise `username` is rotated and made current
+     * (the alternate's credential stays valid, unchanged).
+     */
+    alternateUsername: input(alternateUsernameField, { change: "special", output: "stored" }),
     /**
      * End the user's open sessions after the rotation. Changing it alone does not rotate: it is
      * recorded for the next rotation.
@@ -41,18 +55,48 @@ export const postgresPasswordRotationDeclaration = declareResource({
     }),
   },
   outputs: {
-    /** User whose password was rotated, as the platform returned it. */
+    /**
+     * The current credential's user: the user whose password was rotated last, as the platform
+     * returned it (with `alternateUsername`, either of the two).
+     */
     username: output<string>(),
-    /** The new password (secret). */
+    /** The current credential's password, the last one rotated (secret). */
     password: output<string>({ secret: true }),
+    /**
+     * With `alternateUsername`: the user of the previous credential, still valid until the next
+     * rotation. Null until there is one (the first rotation), and always without `alternateUsername`.
+     */
+    previousUsername: output<string | null>(),
+    /** The previous credential's password (secret); null when `previousUsername` is. */
+    previousPassword: output<string | null>({ secret: true }),
     /** When the rotation happened (ISO 8601). */
     rotatedAt: output<string>(),
     /** When the next scheduled rotation is due (about `rotatedAt` + `rotationDays`); null without `rotationDays`. */
     nextRotationAt: output<string | null>(),
   },
-  // How many scheduled rotations this resource's line has had (a computed input; see the runtime).
-  internalOutputs: ["scheduledRotations"],
+  // How many scheduled rotations this resource's line has had (a computed input), and the
+  // program's `username` (the `username` output is the current user; see the runtime).
+  internalOutputs: ["scheduledRotations", "programUsername"],
+  rules: rotationRules,
 });
+
+/** Rules across PostgresPasswordRotation inputs: the two users of an alternating rotation differ. */
+function rotationRules(news: Record<string, unknown>): ValidationFailure[] {
+  const { username, alternateUsername } = news;
+  if (
+    typeof alternateUsername !== "string" ||
+    isUnknown(alternateUsername) ||
+    alternateUsername !== username
+  ) {
+    return [];
+  }
+  return [
+    {
+      property: "alternateUsername",
+      reason: `alternateUsername must be a different user than username ("${alternateUsername}"): rotations alternate between two users so that one credential stays valid while the other is rotated`,
+    },
+  ];
+}
 
 /** PostgresPasswordRotation inputs as the runtime receives them. */
 export type PostgresPasswordRotationInputs = InputValues<typeof postgresPasswordRotationDeclaration>;

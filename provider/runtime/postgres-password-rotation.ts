@@ -1,15 +1,19 @@
 /**
- * PostgresPasswordRotation: one rotation of a user's password (spec 4.1). There is no endpoint to
+ * PostgresPasswordRotation: rotations of a user's password (spec 4.1). There is no endpoint to
  * read a password back, so `read` keeps the state as it is and `delete` leaves the platform
- * alone (the password stays what it is). A change of `triggers`, `clusterId` or `username`
- * rotates again through a replace, like the random provider's keepers; so does `rotationDays`
- * once that many days have passed since the last rotation (decided at check, see computedInputs).
+ * alone (the password stays what it is).
+ *
+ * With one user, a change of `triggers`, `clusterId` or `username` rotates again through a
+ * replace, like the random provider's keepers; so does `rotationDays` once that many days have
+ * passed since the last rotation (decided at check, see computedInputs). With `alternateUsername`,
+ * a rotation must know which user is current (the state does), so it is an in-place update that
+ * rotates the other user; only a new `clusterId` replaces.
  * @module
  */
 import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../sdk";
 import { type OutputValues, storedInputs } from "../declaration";
 import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
-import { clean, pick } from "../json-values";
+import { clean, pick, sameValue } from "../json-values";
 import { DAY_MS } from "../lifetime";
 import { isUnknown } from "../validation/common";
 import { platformClient } from "./credentials";
@@ -20,12 +24,34 @@ import {
   type Outs,
   type RecordedOutputs,
 } from "./define";
-import type { DiffOutcome } from "./diff";
+import { changedInputs, type DiffOutcome } from "./diff";
 import { explain } from "./errors";
 
 type Declaration = typeof postgresPasswordRotationDeclaration;
 type Checked = CheckedInputs<Declaration>;
 type Recorded = RecordedOutputs<Declaration>;
+
+/** The previous outputs, with what releases before 0.4.0 did not record filled in. */
+interface RotationState extends Recorded {
+  /** The program's `username` at the last create or update (the `username` output is the current user). */
+  programUsername: string;
+  previousUsername: string | null;
+  previousPassword: string | null;
+}
+
+/** Releases before 0.4.0 had one user, always the one the program named and the one rotated. */
+function rotationState(recorded: Recorded): RotationState {
+  return {
+    ...recorded,
+    programUsername:
+      typeof recorded.programUsername === "string" ? recorded.programUsername : (recorded.username ?? ""),
+    previousUsername: recorded.previousUsername ?? null,
+    previousPassword: recorded.previousPassword ?? null,
+  };
+}
+
+/** Whether inputs (or recorded outputs) name a second user: rotations alternate. */
+const alternating = (values: { alternateUsername?: unknown }) => typeof values.alternateUsername === "string";
 
 const STORED = storedInputs(postgresPasswordRotationDeclaration);
 
@@ -35,7 +61,7 @@ const SCHEDULE = ["nextRotationAt", "scheduledRotations"] as const;
 /** What to do about each error row of spec section 7 (a refused token's advice is `explain`'s). */
 export function rotationAdvice(err: unknown, clusterId: string, username: string): string | undefined {
   if (err instanceof AmbiguousRequestError) {
-    return `The password of ${username} may have changed without the new one being known. Nothing was recorded, so the next \`pulumi up\` rotates again and learns the new one`;
+    return `The password of ${username} may have changed without the new one being known (a lost answer, or a 500 after the rotation). Nothing was recorded, so the next \`pulumi up\` rotates again and learns the new one`;
   }
   if (!(err instanceof ApiError)) return undefined;
   switch (err.status) {
@@ -60,36 +86,57 @@ export function rotationAdvice(err: unknown, clusterId: string, username: string
   }
 }
 
-/** Rotates the password; the new one is an output (secret). */
+/** Rotates `username`'s password; with `alternateUsername` too, `username` becomes current. */
 async function create(inputs: Checked): Promise<{ id: string; outs: Outs<Declaration> }> {
-  const { clusterId, username, killSessions } = inputs;
-  let credentials: { username: string; password: string };
-  try {
-    credentials = await rotateUntilKnown(clusterId, username, killSessions);
-  } catch (err) {
-    throw explain(
-      err,
-      `rotating the password of ${username} in Postgres cluster ${clusterId}`,
-      rotationAdvice(err, clusterId, username),
-    );
-  }
+  const credentials = await rotate(inputs, inputs.username);
   const rotatedAt = new Date().toISOString();
   const outs: OutputValues<Declaration> = {
     ...pick(inputs, STORED),
     username: credentials.username,
     password: credentials.password,
+    previousUsername: null,
+    previousPassword: null,
     rotatedAt,
     nextRotationAt: typeof inputs.nextRotationAt === "string" ? inputs.nextRotationAt : null,
   };
-  const schedule = pick(inputs, ["scheduledRotations"]);
-  return { id: `${clusterId}/${credentials.username}/${rotatedAt}`, outs: clean({ ...outs, ...schedule }) };
+  const record = { programUsername: inputs.username, ...pick(inputs, ["scheduledRotations"]) };
+  return {
+    id: `${inputs.clusterId}/${credentials.username}/${rotatedAt}`,
+    outs: clean({ ...outs, ...record }),
+  };
 }
 
 /**
- * Rotates and returns the new credentials. A lost answer leaves the password changed to a value
- * nobody knows; rotating again replaces it with one we learn, which is what this resource is
- * for, so the rotation is sent again by the sdk's lost-answer rule (`sendLookingAfterLoss`, with
- * nothing to look at) rather than failing the create.
+ * Rotates `target`'s password in the inputs' cluster; errors say what happened and what to do,
+ * and that the `current` credential, when it is another user's, was not touched.
+ */
+async function rotate(
+  inputs: Checked,
+  target: string,
+  current?: string,
+): Promise<{ username: string; password: string }> {
+  const { clusterId, killSessions } = inputs;
+  try {
+    return await rotateUntilKnown(clusterId, target, killSessions);
+  } catch (err) {
+    const untouched =
+      current !== undefined && current !== target
+        ? `; the current credential (user ${current}) was not touched, apps using it keep working`
+        : "";
+    throw explain(
+      err,
+      `rotating the password of ${target} in Postgres cluster ${clusterId}${untouched}`,
+      rotationAdvice(err, clusterId, target),
+    );
+  }
+}
+
+/**
+ * Rotates and returns the new credentials. A lost answer (or a 500 after the rotation, which the
+ * sdk reports the same way) leaves the password changed to a value nobody knows; rotating again
+ * replaces it with one we learn, which is what this resource is for, so the rotation is sent again
+ * by the sdk's lost-answer rule (`sendLookingAfterLoss`, with nothing to look at) rather than
+ * failing the create or update.
  */
 function rotateUntilKnown(
   clusterId: string,
@@ -113,18 +160,19 @@ const RECORDED_INPUTS = [...Object.keys(postgresPasswordRotationDeclaration.inpu
 /** No read endpoint exists: the state is kept as it is (a refresh never rotates). */
 async function read(
   id: string,
-  props: Recorded,
+  state: RotationState,
 ): Promise<{ id: string; props: EngineProps; inputs: EngineProps }> {
-  const outs = clean({ ...props });
-  return { id, props: outs, inputs: pick<EngineProps, string>(outs, RECORDED_INPUTS) };
+  const outs = clean({ ...state });
+  const inputs = pick<EngineProps, string>(outs, RECORDED_INPUTS);
+  return { id, props: outs, inputs: { ...inputs, username: state.programUsername } };
 }
 
 /**
  * The schedule, as inputs `check` computes and the state records: `nextRotationAt`, and
  * `scheduledRotations`, the count of rotations the schedule has asked for. Once `nextRotationAt`
- * has passed at a run's time, that run's check counts one more, which `diff` plans as a replace
- * (a new rotation). Kept in the inputs, not decided by `diff` from the clock: `pulumi refresh`
- * diffs the recorded inputs against the refreshed outputs, and must never report a rotation.
+ * has passed at a run's time, that run's check counts one more, which `diff` plans as a rotation.
+ * Kept in the inputs, not decided by `diff` from the clock: `pulumi refresh` diffs the recorded
+ * inputs against the refreshed outputs, and must never report a rotation.
  */
 function computedInputs(olds: Recorded, news: EngineProps): EngineProps {
   const days = news.rotationDays;
@@ -143,43 +191,109 @@ function computedInputs(olds: Recorded, news: EngineProps): EngineProps {
   return { nextRotationAt: new Date(due).toISOString(), scheduledRotations: count };
 }
 
-/**
- * A new count of scheduled rotations rotates (a replace); a changed schedule that is not due, or
- * one removed, is only recorded.
- */
-function diff(_id: string, olds: Recorded, news: EngineProps, declared: DiffOutcome): DiffOutcome {
+/** What asks for a rotation: new triggers, a new program user, a due schedule. */
+function rotationReasons(olds: RotationState, news: EngineProps) {
   const before = typeof olds.scheduledRotations === "number" ? olds.scheduledRotations : 0;
-  if (typeof news.scheduledRotations === "number" && news.scheduledRotations !== before) {
-    return { ...declared, changes: true, replaces: [...declared.replaces, "rotationDays"] };
-  }
-  if (isUnknown(news.rotationDays)) return { ...declared, changes: true };
-  const changed = ["rotationDays", ...SCHEDULE].some((k) => (news[k] ?? null) !== (olds[k] ?? null));
-  return changed ? { ...declared, changes: true } : declared;
+  return {
+    triggers:
+      changedInputs(olds, news, { replaces: ["triggers"], updates: [], exact: ["triggers"] }).length > 0,
+    username: isUnknown(news.username) || news.username !== olds.programUsername,
+    schedule: typeof news.scheduledRotations === "number" && news.scheduledRotations !== before,
+  };
+}
+
+/** Whether the inputs ask for a rotation. */
+function rotationAsked(olds: RotationState, news: EngineProps): boolean {
+  const reasons = rotationReasons(olds, news);
+  return reasons.triggers || reasons.username || reasons.schedule;
 }
 
 /**
- * Only `killSessions` and the schedule change in place: recorded (the schedule applies to the next
- * rotation), no call is made.
+ * With one user, a rotation is a replace (a new rotation resource); with two (before or after
+ * this run), only a new cluster replaces, and a rotation is an update that knows which user is
+ * current. Other changes are only recorded.
  */
-async function update(_id: string, olds: Recorded, news: Checked): Promise<{ outs: Outs<Declaration> }> {
-  const outs: EngineProps = {
-    ...olds,
-    killSessions: news.killSessions,
-    rotationDays: news.rotationDays,
+function diff(_id: string, olds: RotationState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
+  const rotates = rotationAsked(olds, news);
+  const recorded =
+    isUnknown(news.rotationDays) ||
+    isUnknown(news.alternateUsername) ||
+    ["rotationDays", "alternateUsername", ...SCHEDULE].some(
+      (k) => !sameValue(news[k] ?? null, olds[k] ?? null),
+    );
+  const changes = declared.changes || rotates || recorded;
+  if (alternating(olds) || alternating(news)) {
+    return {
+      changes,
+      replaces: declared.replaces.filter((k) => k === "clusterId"),
+      deleteBeforeReplace: false,
+    };
+  }
+  const reasons = rotationReasons(olds, news);
+  const replaces = [
+    ...declared.replaces,
+    ...(reasons.username ? ["username"] : []),
+    ...(reasons.schedule ? ["rotationDays"] : []),
+  ];
+  return { ...declared, changes, replaces };
+}
+
+/**
+ * The user a rotation rotates: with two users, the one of the pair that is not current (the
+ * program's `username` first, when neither is); with one, `username`.
+ */
+function rotationTarget(news: Checked, current: string | undefined): string {
+  const alternate = news.alternateUsername;
+  if (alternate === undefined) return news.username;
+  return news.username !== current ? news.username : alternate;
+}
+
+/**
+ * In place: the recorded inputs always; with two users (before or after this run), the rotation
+ * the inputs ask for. Going back to one user rotates `username` when the alternate is current, so
+ * the outputs name the program's user again (the alternate's credential stays valid, unchanged).
+ */
+async function update(_id: string, olds: RotationState, news: Checked): Promise<{ outs: Outs<Declaration> }> {
+  const { __provider: _, ...previous } = olds;
+  const recorded: EngineProps = {
+    ...previous,
+    ...pick(news, STORED),
+    alternateUsername: news.alternateUsername,
+    programUsername: news.username,
     nextRotationAt: news.nextRotationAt ?? null,
     scheduledRotations: news.scheduledRotations,
   };
-  delete outs.__provider;
+  const twoUsers = alternating(news);
+  const backToOne = !twoUsers && alternating(olds);
+  const rotates =
+    (twoUsers || backToOne) && (rotationAsked(olds, news) || (backToOne && olds.username !== news.username));
+  if (!rotates) {
+    const single = twoUsers ? {} : { previousUsername: null, previousPassword: null };
+    return { outs: clean({ ...recorded, ...single }) as Outs<Declaration> };
+  }
+  const current = olds.username;
+  const target = rotationTarget(news, current);
+  const credentials = await rotate(news, target, current);
+  // The credential apps hold now stays valid: it becomes the previous one.
+  const keepsPrevious =
+    twoUsers && current !== undefined && current !== target && olds.password !== undefined;
+  const outs: EngineProps = {
+    ...recorded,
+    username: credentials.username,
+    password: credentials.password,
+    previousUsername: keepsPrevious ? current : null,
+    previousPassword: keepsPrevious ? olds.password : null,
+    rotatedAt: new Date().toISOString(),
+  };
   return { outs: clean(outs) as Outs<Declaration> };
 }
 
 /** Nothing to undo at the platform: the password stays as rotated. */
-async function remove(_id: string, _props: Recorded): Promise<void> {}
+async function remove(_id: string, _state: RotationState): Promise<void> {}
 
 /** The provider methods of `PostgresPasswordRotation`. */
 export const postgresPasswordRotation = defineProvider(postgresPasswordRotationDeclaration, {
-  /** Nothing to normalise: every release recorded the same outputs. */
-  state: (recorded) => recorded,
+  state: rotationState,
   create,
   read,
   update,

@@ -5,7 +5,7 @@
  * @module
  */
 import { isUnknown } from "./common";
-import { requiredString } from "./fields";
+import { optionalString, requiredString } from "./fields";
 
 /**
  * A user name the platform accepts: an unquoted Postgres identifier of at most 63 bytes, lowercase
@@ -66,3 +66,12 @@ export const usernameField = requiredString("username", "the Postgres user name"
   (value) => isUnknown(value) || postgresUsernameProblem(value) === undefined,
   { error: (iss) => postgresUsernameProblem(String(iss.input)) ?? "username is refused by the platform" },
 );
+
+/** An optional second user of the same cluster, under the same rule as `username`. */
+export const alternateUsernameField = optionalString(
+  "alternateUsername",
+  "a second Postgres user of the same cluster",
+).refine((value) => value === undefined || isUnknown(value) || postgresUsernameProblem(value) === undefined, {
+  error: (iss) =>
+    `alternateUsername: ${postgresUsernameProblem(String(iss.input)) ?? "the user is refused by the platform"}`,
+});

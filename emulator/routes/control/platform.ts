@@ -6,10 +6,15 @@ import {
   AttachSchema,
   type ClusterStateBody,
   ClusterStateSchema,
+  type LoginBody,
+  LoginSchema,
 } from "../../control-schemas";
 import type { ControlDeps } from "./deps";
 
-/** What the remote API cannot do: Postgres cluster states and admin outages, attached machines. */
+/**
+ * What the remote API cannot do: Postgres cluster states, admin outages and logins (does a
+ * password work?), attached machines.
+ */
 export const platformControl =
   ({ store }: ControlDeps): FastifyPluginAsync =>
   async (app) => {
@@ -27,6 +32,18 @@ export const platformControl =
       async (req) => {
         const c = store.postgres.setAdmin(req.params.cluster, req.body.available, req.body.retryAfterSeconds);
         return { name: c.name, available: c.admin.available, retryAfterSeconds: c.admin.retry_after_seconds };
+      },
+    );
+    // Would an app's next connection with these credentials be let in (200) or refused (401)?
+    app.post<{ Params: { cluster: string }; Body: LoginBody }>(
+      `${p}/postgres/:cluster/login`,
+      { schema: { body: LoginSchema } },
+      async (req, reply) => {
+        const { username, password } = req.body;
+        if (store.postgres.login(req.params.cluster, username, password)) return { ok: true };
+        return reply
+          .code(401)
+          .send({ ok: false, error: `password authentication failed for user "${username}"` });
       },
     );
 

@@ -96,6 +96,27 @@ describe("fault injection", () => {
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(400);
   });
 
+  test("status-after runs the handler and answers the injected status instead: the rotation happened", async () => {
+    const route = "/v1/postgres/demo-pg/users/app_user/rotate_password";
+    await addFault({ method: "POST", path: route, kind: "status-after", status: 500 });
+    const refused = await t.api("POST", route, { kill_sessions: true });
+    expect(refused.status).toBe(500);
+    expect(refused.body.error).toMatch(/HTTP 500 after the request was carried out/);
+    const user = (await t.control.state()).postgres
+      .find((c) => c.name === "demo-pg")
+      ?.users.find((u) => u.name === "app_user");
+    expect(user).toMatchObject({ rotations: 1, sessions_killed: 1 });
+    expect((await t.requests()).map((r) => [r.method, r.path, r.status])).toEqual([["POST", route, 500]]);
+    // The next call is answered normally.
+    expect((await t.api("POST", route, {})).status).toBe(200);
+  });
+
+  test("status 500 is only accepted for status-after", async () => {
+    const res = await t.api("POST", "/__emulator/faults", { kind: "status", status: 500 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/status 500 is only allowed for a status-after fault/);
+  });
+
   test("faults never apply to /__emulator itself", async () => {
     await addFault({ kind: "status", status: 503, times: 0 });
     expect((await t.api("GET", V)).status).toBe(503);

@@ -15,6 +15,43 @@ beforeEach(async () => {
   await t.control.reset();
 });
 
+describe("login control: does a password work?", () => {
+  const login = (username: string, password: string, cluster = "demo-pg") =>
+    t.control.postgres.login(cluster, { username, password });
+
+  test("the password a rotation returned logs in until the next rotation; the one before never again", async () => {
+    const first = (await rotate("app_user")).body.data.password as string;
+    expect(await login("app_user", first)).toBe(true);
+    const second = (await rotate("app_user")).body.data.password as string;
+    expect(await login("app_user", second)).toBe(true);
+    expect(await login("app_user", first)).toBe(false);
+  });
+
+  test("another user's rotation leaves a password working", async () => {
+    const a = (await rotate("app_user")).body.data.password as string;
+    await rotate("app_user_b");
+    expect(await login("app_user", a)).toBe(true);
+  });
+
+  test("an unknown user or a wrong password is a 401; an unknown cluster a 404", async () => {
+    const raw = await t.api("POST", "/__emulator/postgres/demo-pg/login", {
+      username: "ghost",
+      password: "x",
+    });
+    expect(raw.status).toBe(401);
+    expect(raw.body).toMatchObject({ ok: false, error: expect.stringContaining('user "ghost"') });
+    expect(await login("app_user", "not-the-password")).toBe(false);
+    expect(
+      (await t.api("POST", "/__emulator/postgres/nope/login", { username: "u", password: "x" })).status,
+    ).toBe(404);
+  });
+
+  test("the state dump never shows a password", async () => {
+    const password = (await rotate("app_user")).body.data.password as string;
+    expect(JSON.stringify(await t.control.state())).not.toContain(password);
+  });
+});
+
 describe("rotate_password", () => {
   test("returns the user and a new strong password on every call", async () => {
     const first = await rotate("app_user");

@@ -95,6 +95,7 @@ describe("the runtime returns exactly the outputs each class declares", () => {
       withProvider({
         clusterId: "demo-pg",
         username: "app_user",
+        alternateUsername: "app_user_b",
         killSessions: false,
         triggers: { v: "1" },
         rotationDays: 30,
