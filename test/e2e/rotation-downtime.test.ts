@@ -102,7 +102,14 @@ describe("rotating without downtime: alternateUsername", () => {
   it("the credential an app holds is never refused through five scheduled rotations; users alternate; one rotate request per due up", async () => {
     const run = await fiveScheduledRotations(e, "app_user_b");
     expect(run.heldCredentialLoggedIn).toEqual([true, true, true, true, true]);
-    expect(run.currentUsers).toEqual(["app_user", "app_user_b", "app_user", "app_user_b", "app_user", "app_user_b"]);
+    expect(run.currentUsers).toEqual([
+      "app_user",
+      "app_user_b",
+      "app_user",
+      "app_user_b",
+      "app_user",
+      "app_user_b",
+    ]);
     expect(run.rotateRequestsPerDueUp).toEqual([1, 1, 1, 1, 1]);
   });
 });
@@ -113,7 +120,14 @@ describe("rotating with one user (no alternateUsername)", () => {
   it("refuses the credential the app holds after every scheduled rotation, until it picks up the new one", async () => {
     const run = await fiveScheduledRotations(e, undefined);
     expect(run.heldCredentialLoggedIn).toEqual([false, false, false, false, false]);
-    expect(run.currentUsers).toEqual(["app_user", "app_user", "app_user", "app_user", "app_user", "app_user"]);
+    expect(run.currentUsers).toEqual([
+      "app_user",
+      "app_user",
+      "app_user",
+      "app_user",
+      "app_user",
+      "app_user",
+    ]);
     expect(run.rotateRequestsPerDueUp).toEqual([1, 1, 1, 1, 1]);
   });
 });

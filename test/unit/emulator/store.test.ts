@@ -53,7 +53,12 @@ describe("Store (no HTTP)", () => {
     writeFileSync(file, JSON.stringify({ apps: ["x"], postgres: [{ name: "demo-pg", users: ["extra"] }] }));
     const seed = resolveSeed(undefined, file);
     expect(seed.apps.map((a) => a.name)).toEqual(["demo-app", "x"]);
-    expect(seed.clusters[0]?.users.map((u) => u.name)).toEqual(["app_user", "app_user_b", "postgres", "extra"]);
+    expect(seed.clusters[0]?.users.map((u) => u.name)).toEqual([
+      "app_user",
+      "app_user_b",
+      "postgres",
+      "extra",
+    ]);
     writeFileSync(file, JSON.stringify({ apps: [42] }));
     expect(() => resolveSeed(undefined, file)).toThrow(/invalid seed file/);
   });
