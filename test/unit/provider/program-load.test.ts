@@ -20,6 +20,7 @@ const undici = (files: string[]) =>
 /** Modules of the sdk that import nothing: facts the declarations share with the sdk and the emulator. */
 const SDK_CONSTANTS = [
   path.join("dist", "sdk", "schemas", "volume-constants.js"),
+  path.join("dist", "sdk", "schemas", "postgres-users.js"),
   path.join("dist", "sdk", "field-path.js"),
 ];
 const sdk = (files: string[]) =>
