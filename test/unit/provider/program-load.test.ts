@@ -49,4 +49,11 @@ describe("what a program loads", () => {
     expect(undici(files).length).toBeGreaterThan(0);
     expect(sdk(files)).toContain(path.join("dist", "sdk", "client.js"));
   });
+
+  it("a lookup loads no module of the provider host's runtime", () => {
+    const files = loadedAfter(
+      `await require("./dist/provider").listVolumes({ app: "a", apiUrl: "http://127.0.0.1:9", apiToken: "t" }).catch(() => {});`,
+    );
+    expect(files.filter((f) => f.startsWith(path.join("dist", "provider", "runtime")))).toEqual([]);
+  });
 });
