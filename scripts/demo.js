@@ -120,7 +120,7 @@ async function main() {
 
   step("DNS records each certificate still needs");
   const certificates = [outputs.wildcardCertificate, outputs.apiCertificate];
-  /** @type {{ type: string, name: string, value: string }[]} */
+  /** @type {import("pulumi-platform/emulator").DnsRecord[]} */
   const records = [];
   for (const cert of certificates) {
     info(`${cert.hostname}  (status ${cert.status})`);
