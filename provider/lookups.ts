@@ -114,8 +114,8 @@ function fromConfig(key: string): string | undefined {
  * HTTP client (about 100 ms of every `pulumi up`).
  */
 async function loadLookupModules() {
-  const [sdk, errors] = await Promise.all([import("../sdk"), import("./runtime/errors")]);
-  return { PlatformClient: sdk.PlatformClient, withTokenAdvice: errors.withTokenAdvice };
+  const [sdk, advice] = await Promise.all([import("../sdk"), import("./token-advice")]);
+  return { PlatformClient: sdk.PlatformClient, withTokenAdvice: advice.withTokenAdvice };
 }
 
 /** The certificate resources' outputs of a hostname record, with its app. */

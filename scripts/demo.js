@@ -72,7 +72,6 @@ async function main() {
     { logFile: path.join(tmpDir, "emulator.log") },
   );
   resources.emulator = emulator;
-  const api = emulatorApi(emulator.info.url, emulator.info.token);
   // Loaded after the build above: the demo uses the package as a user would.
   const { createControlClient } = require("pulumi-platform/emulator");
   const control = createControlClient(emulator.info.url, emulator.info.token);
@@ -121,7 +120,7 @@ async function main() {
 
   step("DNS records each certificate still needs");
   const certificates = [outputs.wildcardCertificate, outputs.apiCertificate];
-  /** @type {{ type: string, name: string, value: string }[]} */
+  /** @type {import("pulumi-platform/emulator").DnsRecord[]} */
   const records = [];
   for (const cert of certificates) {
     info(`${cert.hostname}  (status ${cert.status})`);
@@ -134,15 +133,18 @@ async function main() {
   step("Setting those records in the emulator's simulated DNS and checking the certificates");
   await control.dns.set(records);
   info(`PUT /__emulator/dns: ${records.length} records set`);
-  for (const cert of certificates) {
-    const checked = await api(
-      "POST",
-      `/v1/apps/${APP}/certificates/${encodeURIComponent(cert.hostname)}/check`,
-    );
-    info(`${cert.hostname}: ${cert.status} → ${checked.status}`);
-    if (checked.status !== "active") {
-      throw new Error(`${cert.hostname} did not turn active: ${JSON.stringify(checked.validation_errors)}`);
+  const { PlatformClient } = require("pulumi-platform/sdk");
+  const platform = new PlatformClient({ baseUrl: emulator.info.url, token: emulator.info.token });
+  try {
+    for (const cert of certificates) {
+      const checked = await platform.certificates.check(APP, cert.hostname);
+      info(`${cert.hostname}: ${cert.status} → ${checked.status}`);
+      if (checked.status !== "active") {
+        throw new Error(`${cert.hostname} did not turn active: ${JSON.stringify(checked.validation_errors)}`);
+      }
     }
+  } finally {
+    await platform.close();
   }
 
   step(
@@ -305,27 +307,6 @@ function runPulumi(bin, args, env, stack, opts = {}) {
         );
     });
   });
-}
-
-/**
- * A tiny client of the emulator (its control API and the platform API, same bearer token).
- * @param {string} baseUrl @param {string} token
- */
-function emulatorApi(baseUrl, token) {
-  /** @param {string} method @param {string} p @param {unknown} [body] @returns {Promise<any>} */
-  return async (method, p, body) => {
-    const res = await fetch(new URL(p, baseUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${p} failed with ${res.status}: ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
 }
 
 /**

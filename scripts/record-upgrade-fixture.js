@@ -56,7 +56,8 @@ async function main() {
       ...offlineEngineEnv(backend, cliDir),
       PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
     };
-    const pulumi = (/** @type {string[]} */ args, /** @type {string | undefined} */ input) =>
+    /** @param {string[]} args @param {string} [input] */
+    const pulumi = (args, input) =>
       execFileSync(path.join(cliDir, "pulumi"), args, {
         cwd: programDir,
         env,

@@ -113,7 +113,8 @@ export class CertificatesClient {
 
   /**
    * Runs a fresh DNS validation; the answer adds `dns_records` with what actually resolves. It
-   * only reads (spec 4.2 rule 4), so a lost answer or a 502/504 is repeated like a GET's.
+   * only reads (spec 4.2 rule 4), so a lost answer or a 502/504 is repeated like a GET's
+   * (`RETRY_POLICY.readOnlyPostRoutes`).
    */
   check(app: string, hostname: string, opts?: CallOptions): Promise<CertificateCheckResponse> {
     return this.transport.request({
@@ -121,7 +122,6 @@ export class CertificatesClient {
       path: apiPath`/v1/apps/${app}/certificates/${hostname}/check`,
       schema: CertificateCheckResponseSchema,
       signal: opts?.signal,
-      idempotent: true,
     });
   }
 

@@ -7,6 +7,14 @@
 
 /** The sdk's retry policy. */
 export const RETRY_POLICY = {
+  /**
+   * Methods whose requests do no more when sent twice than once, so an unknown outcome (a lost
+   * answer, a 502/504) is sent again. A POST creates or changes something and is not, unless its
+   * route is one of `readOnlyPostRoutes`.
+   */
+  idempotentMethods: ["GET", "PUT", "DELETE"],
+  /** POST routes that only read, repeated like a GET: the certificate DNS check (spec 4.2 rule 4). */
+  readOnlyPostRoutes: ["/v1/apps/{app_name}/certificates/{hostname}/check"],
   /** Statuses that say nothing happened: any request may go again (after `Retry-After`). */
   busyStatuses: [429, 503],
   /** Statuses that may hide a request the platform carried out: only idempotent requests repeat. */
@@ -25,6 +33,12 @@ export const RETRY_POLICY = {
   lostAnswerAttempts: 3,
 } as const;
 
+const idempotentMethods = new Set<string>(RETRY_POLICY.idempotentMethods);
+/** A route's `{name}` segments match any one encoded path segment; a query string may follow. */
+const readOnlyPosts = RETRY_POLICY.readOnlyPostRoutes.map((route) => {
+  const literal = route.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${literal.join("[^/?]+")}(?:\\?.*)?$`);
+});
 const busy = new Set<number>(RETRY_POLICY.busyStatuses);
 const ambiguous = new Set<number>(RETRY_POLICY.ambiguousStatuses);
 
@@ -36,4 +50,14 @@ export function statusRepeatable(status: number, idempotent: boolean): boolean {
 /** Whether a status may hide a request the platform carried out. */
 export function statusAmbiguous(status: number): boolean {
   return ambiguous.has(status);
+}
+
+/**
+ * Whether a request may be sent again when its outcome is unknown: an idempotent method, or a
+ * POST to a route that only reads. `path` is the encoded API path (`/v1/...`), with or without a
+ * query string.
+ */
+export function requestIdempotent(method: string, path: string): boolean {
+  if (idempotentMethods.has(method)) return true;
+  return method === "POST" && readOnlyPosts.some((route) => route.test(path));
 }

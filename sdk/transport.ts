@@ -10,7 +10,7 @@ import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportErro
 import { responseFieldPath } from "./field-path";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
-import { RETRY_POLICY, statusAmbiguous, statusRepeatable } from "./retry-policy";
+import { RETRY_POLICY, requestIdempotent, statusAmbiguous, statusRepeatable } from "./retry-policy";
 import { currentToken, type TokenSource } from "./token-source";
 
 /** HTTP methods the platform uses. */
@@ -69,8 +69,8 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   reasonOf?: (status: number, platformMessage: string) => PostgresErrorReason | undefined;
   /**
    * Whether sending the request twice does no more than sending it once, so an unknown outcome
-   * (a lost answer, a 502/504) is repeated. Default: every method but POST. A POST that only
-   * reads (the certificate DNS check) says so here.
+   * (a lost answer, a 502/504) is repeated. Default: what the retry policy says of the method
+   * and route (`RETRY_POLICY.idempotentMethods`, `readOnlyPostRoutes`).
    */
   idempotent?: boolean;
 }
@@ -130,7 +130,7 @@ export class Transport {
   ): Promise<S extends z.ZodType ? z.output<S> : undefined> {
     const { config } = this;
     const { method, signal } = spec;
-    const repeatable = spec.idempotent ?? method !== "POST";
+    const repeatable = spec.idempotent ?? requestIdempotent(method, spec.path);
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const fullPath = config.pathPrefix + spec.path;
     const deadlineAt = Date.now() + config.deadlineMs;

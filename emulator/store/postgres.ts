@@ -1,4 +1,9 @@
 import type { RotatePasswordResponse } from "../../sdk/schemas";
+import {
+  isSystemPostgresUser,
+  POSTGRES_USERNAME_PATTERN,
+  RESERVED_POSTGRES_USERS,
+} from "../../sdk/schemas/postgres-users";
 import { gone, invalid, notFound, unavailable } from "../errors";
 import { strongPassword } from "../ids";
 import type { StoreContext, StorePart } from "./context";
@@ -24,25 +29,6 @@ export interface ClusterRecord {
   users: ClusterUser[];
   admin: { available: boolean; retry_after_seconds: number };
 }
-
-/** Roles the platform and Postgres keep for themselves (400 "system user"). */
-const SYSTEM_USERS = new Set([
-  // The platform's Postgres images create flypgadmin (superuser) and repmgr (replication).
-  "flypgadmin",
-  "repmgr",
-  "replicator",
-  "replication",
-  "platformadmin",
-  "postgres_exporter",
-  "rdsadmin",
-  "rdsrepladmin",
-  "cloudsqladmin",
-  "azure_superuser",
-  "supabase_admin",
-]);
-const isSystemUser = (name: string) => name.startsWith("pg_") || SYSTEM_USERS.has(name);
-/** A Postgres identifier usable without quoting: at most 63 bytes. */
-const USERNAME = /^[a-z_][a-z0-9_$]{0,62}$/;
 
 /** Postgres clusters and their users (spec 4.1, 7). */
 export class PostgresStore implements StorePart<{ clusters: ClusterRecord[] }> {
@@ -85,16 +71,18 @@ export class PostgresStore implements StorePart<{ clusters: ClusterRecord[] }> {
         cluster.admin.retry_after_seconds,
       );
     }
-    if (!USERNAME.test(username)) {
+    if (!POSTGRES_USERNAME_PATTERN.test(username)) {
       throw invalid(
         `username "${username}" is malformed: use 1 to 63 lowercase letters, digits, "_" or "$", not starting with a digit`,
       );
     }
     const user = cluster.users.find((u) => u.name === username);
-    if (user?.reserved || (!user && username === "postgres")) {
+    if (user?.reserved || (!user && RESERVED_POSTGRES_USERS.includes(username))) {
       throw invalid(`user "${username}" is reserved: its password is managed by the platform`);
     }
-    if (isSystemUser(username)) throw invalid(`user "${username}" is a system user and cannot be rotated`);
+    if (isSystemPostgresUser(username)) {
+      throw invalid(`user "${username}" is a system user and cannot be rotated`);
+    }
     if (!user) throw notFound(`user "${username}" not found in cluster "${clusterName}"`);
     user.rotations++;
     user.password = strongPassword();

@@ -28,19 +28,10 @@ export function explain(err: unknown, action: string, advice?: string): Error {
   return wrapped;
 }
 
-/** Where to set a valid token, for a refusal outside the runtime's credentials (lookups, `recover`). */
-export const STACK_TOKEN_ADVICE =
-  "Set a valid API token with `pulumi config set --secret platform:apiToken <token>` or the environment variable PLATFORM_API_TOKEN";
-
-/** `err` with {@link STACK_TOKEN_ADVICE} added when it is a refused token (401); else `err`. */
-export function withTokenAdvice(err: unknown): unknown {
-  if (!(err instanceof ApiError && err.status === 401)) return err;
-  return new Error(`${err.message.replace(/[.\s]+$/, "")}. ${STACK_TOKEN_ADVICE}`, { cause: err });
-}
-
 /** True when an sdk error says the thing is not there any more (404 or 410). */
 export function isMissing(err: unknown): boolean {
   return isNotFound(err) || isGone(err);
 }
 
+export { STACK_TOKEN_ADVICE, withTokenAdvice } from "../token-advice";
 export { ApiError, TimeoutError };

@@ -4,39 +4,13 @@
  * platform's own message; whether a user exists stays the platform's call.
  * @module
  */
+import {
+  isSystemPostgresUser,
+  POSTGRES_USERNAME_PATTERN,
+  RESERVED_POSTGRES_USERS,
+} from "../../sdk/schemas/postgres-users";
 import { isUnknown } from "./common";
 import { optionalString, requiredString } from "./fields";
-
-/**
- * A user name the platform accepts: an unquoted Postgres identifier of at most 63 bytes, lowercase
- * (the platform's pattern, `^[a-z_][a-z0-9_$]{0,62}$`).
- */
-export const POSTGRES_USERNAME_PATTERN = /^[a-z_][a-z0-9_$]{0,62}$/;
-
-/**
- * Users whose password the platform manages itself (400 "reserved"): `postgres`, the operator
- * user of every managed cluster.
- */
-export const RESERVED_POSTGRES_USERS: readonly string[] = ["postgres"];
-
-/**
- * Roles the platform's clusters and Postgres keep for themselves (400 "system user"): every
- * `pg_*` role, the cluster's superuser (`flypgadmin`), replication (`repmgr`, `replicator`,
- * `replication`) and the platform's other admin roles.
- */
-export const SYSTEM_POSTGRES_USERS: readonly string[] = [
-  "flypgadmin",
-  "repmgr",
-  "replicator",
-  "replication",
-  "platformadmin",
-  "postgres_exporter",
-  "rdsadmin",
-  "rdsrepladmin",
-  "cloudsqladmin",
-  "azure_superuser",
-  "supabase_admin",
-];
 
 /**
  * Why the platform refuses to rotate `username` whatever the cluster, in the platform's words,
@@ -49,7 +23,7 @@ export function postgresUsernameProblem(username: string): string | undefined {
   if (RESERVED_POSTGRES_USERS.includes(username)) {
     return `user "${username}" is reserved: its password is managed by the platform`;
   }
-  if (username.startsWith("pg_") || SYSTEM_POSTGRES_USERS.includes(username)) {
+  if (isSystemPostgresUser(username)) {
     return `user "${username}" is a system user and cannot be rotated`;
   }
   return undefined;

@@ -25,7 +25,7 @@ describe("AcmeCertificate { waitForActive } when the DNS check's answer is lost"
     await e.control.dns.set([{ type: "A", name: hostname, value: probe.body.dns_requirements.a[0] }]);
     await e.control.requests.clear();
     const path = `/v1/apps/${APP}/certificates/${hostname}/check`;
-    expect((await e.api("POST", "/__emulator/faults", { method: "POST", path, ...fault })).status).toBe(201);
+    await e.control.faults.add({ method: "POST", path, ...fault });
 
     await withStack(
       { programDir: programPath("acme-wait"), config: { ...platformConfig(e.emu), hostname } },

@@ -57,7 +57,7 @@ describe("the published package in a fresh project", () => {
   it("installs from the npm pack tarball and runs up and destroy with the provider from node_modules", async () => {
     // dist/ was just built by the e2e global setup; packing must not rebuild it.
     const packed = npm(["pack", "--ignore-scripts", "--json", "--pack-destination", workDir], repoRoot);
-    const [{ filename, files }] = JSON.parse(packed) as { filename: string; files: { path: string }[] }[];
+    const [{ filename, files }] = JSON.parse(packed) as [{ filename: string; files: { path: string }[] }];
     const tarball = path.join(workDir, path.basename(filename));
     expect(fs.existsSync(tarball)).toBe(true);
     const shipped = files.map((f) => f.path);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { FaultSpec } from "../../emulator";
 import { makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
@@ -13,7 +14,7 @@ const programDir = programPath("reliability");
 const APP = "demo-app";
 
 /** Faults on every route and method: throttling, unavailability, answers lost after the handler ran. */
-const FAULTS = [
+const FAULTS: FaultSpec[] = [
   // Creates are where a lost answer hurts: a quarter of the POSTs lose theirs.
   { method: "POST", kind: "drop-after", times: 0, probability: 0.25 },
   { kind: "status", status: 429, retryAfterSeconds: 1, times: 0, probability: 0.1 },
@@ -36,7 +37,7 @@ describe("reliability under faults on every route", () => {
       config[`key${i}`] = { value: pem.key, secret: true };
     }
     await withStack({ programDir, config }, async ({ stack }) => {
-      for (const fault of FAULTS) expect((await e.api("POST", "/__emulator/faults", fault)).status).toBe(201);
+      for (const fault of FAULTS) await e.control.faults.add(fault);
 
       const failures: string[] = [];
       let runs = 0;

@@ -20,6 +20,7 @@ const undici = (files: string[]) =>
 /** Modules of the sdk that import nothing: facts the declarations share with the sdk and the emulator. */
 const SDK_CONSTANTS = [
   path.join("dist", "sdk", "schemas", "volume-constants.js"),
+  path.join("dist", "sdk", "schemas", "postgres-users.js"),
   path.join("dist", "sdk", "field-path.js"),
 ];
 const sdk = (files: string[]) =>
@@ -47,5 +48,12 @@ describe("what a program loads", () => {
     );
     expect(undici(files).length).toBeGreaterThan(0);
     expect(sdk(files)).toContain(path.join("dist", "sdk", "client.js"));
+  });
+
+  it("a lookup loads no module of the provider host's runtime", () => {
+    const files = loadedAfter(
+      `await require("./dist/provider").listVolumes({ app: "a", apiUrl: "http://127.0.0.1:9", apiToken: "t" }).catch(() => {});`,
+    );
+    expect(files.filter((f) => f.startsWith(path.join("dist", "provider", "runtime")))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   RECONNECT_BACKOFF,
   sleep,
 } from "../../../sdk/retry";
+import { requestIdempotent } from "../../../sdk/retry-policy";
 import { poll, pollUntil } from "../../../sdk/wait";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
@@ -214,5 +215,25 @@ describe("pollUntil", () => {
 
   it("poll answers undefined once the time is up", async () => {
     expect(await poll({ timeoutMs: 30 }, async () => undefined)).toBeUndefined();
+  });
+});
+
+describe("which requests the retry policy sends again when their outcome is unknown", () => {
+  it.each([
+    ["a GET", "GET", "/v1/apps/a/volumes/v", true],
+    ["a PUT", "PUT", "/v1/apps/a/volumes/v/extend", true],
+    ["a DELETE", "DELETE", "/v1/apps/a/volumes/v", true],
+    [
+      "the certificate DNS check (a POST that only reads)",
+      "POST",
+      "/v1/apps/a/certificates/h.example.com/check",
+      true,
+    ],
+    ["the DNS check of a wildcard hostname", "POST", "/v1/apps/a/certificates/%2A.example.com/check", true],
+    ["an ACME request (a POST that creates)", "POST", "/v1/apps/a/certificates/acme", false],
+    ["a volume create", "POST", "/v1/apps/a/volumes", false],
+    ["a password rotation", "POST", "/v1/postgres/pg/users/u/rotate_password", false],
+  ])("%s", (_what, method, path, repeated) => {
+    expect(requestIdempotent(method, path)).toBe(repeated);
   });
 });

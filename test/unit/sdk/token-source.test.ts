@@ -183,7 +183,7 @@ describe("PlatformClient's token options", () => {
     ],
     [
       "a tokenSource without refused()",
-      { tokenSource: { current: () => NEW } },
+      { tokenSource: { current: (): string => NEW } },
       /^tokenSource must be an object/,
     ],
     ["neither", {}, /^token must be a non-empty string$/],

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../../provider/runtime";
+import { UNKNOWN } from "../../../../provider/validation";
+
+// `olds` of diff are the previous OUTPUTS: every input is stored there under its own name.
+const volumeOuts = {
+  app: "demo-app",
+  volumeId: "vol_1",
+  name: "data",
+  region: "ord",
+  sizeGb: 10,
+  encrypted: true,
+  fstype: "ext4",
+  snapshotRetention: 5,
+  autoBackupEnabled: true,
+  zone: "ab12",
+  state: "created",
+  needsRestart: false,
+};
+const volumeIns = { app: "demo-app", name: "data", region: "ord", sizeGb: 10, snapshotRetention: 5 };
+
+describe("Volume diff", () => {
+  const cases: [string, Record<string, unknown>, { changes: boolean; replaces: string[] }][] = [
+    ["reports no change when inputs equal the outputs", volumeIns, { changes: false, replaces: [] }],
+    [
+      "does not count a removed sizeGb as a change",
+      { app: "demo-app", name: "data" },
+      { changes: false, replaces: [] },
+    ],
+    ["updates growth of sizeGb in place", { ...volumeIns, sizeGb: 20 }, { changes: true, replaces: [] }],
+    [
+      "updates retention and backups in place",
+      { ...volumeIns, snapshotRetention: 9, autoBackupEnabled: false },
+      { changes: true, replaces: [] },
+    ],
+    ["replaces on a new name", { ...volumeIns, name: "other" }, { changes: true, replaces: ["name"] }],
+    ["replaces on a new region", { ...volumeIns, region: "ams" }, { changes: true, replaces: ["region"] }],
+    ["replaces on a new app", { ...volumeIns, app: "other-app" }, { changes: true, replaces: ["app"] }],
+    [
+      "replaces on encrypted false",
+      { ...volumeIns, encrypted: false },
+      { changes: true, replaces: ["encrypted"] },
+    ],
+    ["replaces on a new fstype", { ...volumeIns, fstype: "xfs" }, { changes: true, replaces: ["fstype"] }],
+    [
+      "replaces on a snapshotId (a restore)",
+      { ...volumeIns, snapshotId: "vs_1" },
+      { changes: true, replaces: ["snapshotId"] },
+    ],
+    [
+      "replaces on a sourceVolumeId",
+      { ...volumeIns, sourceVolumeId: "vol_2" },
+      { changes: true, replaces: ["sourceVolumeId"] },
+    ],
+    [
+      "replaces on machinesOnly",
+      { ...volumeIns, machinesOnly: true },
+      { changes: true, replaces: ["machinesOnly"] },
+    ],
+    [
+      "replaces on requireUniqueZone",
+      { ...volumeIns, requireUniqueZone: false },
+      { changes: true, replaces: ["requireUniqueZone"] },
+    ],
+    ["replaces on compute", { ...volumeIns, compute: { cpus: 2 } }, { changes: true, replaces: ["compute"] }],
+    ["replaces on an unknown name", { ...volumeIns, name: UNKNOWN }, { changes: true, replaces: ["name"] }],
+    [
+      "updates on an unknown sizeGb without replacing",
+      { ...volumeIns, sizeGb: UNKNOWN },
+      { changes: true, replaces: [] },
+    ],
+    [
+      "records restoreTimeoutSeconds in place",
+      { ...volumeIns, restoreTimeoutSeconds: 60 },
+      { changes: true, replaces: [] },
+    ],
+    [
+      "records adoptVolumeId naming this volume in place",
+      { ...volumeIns, adoptVolumeId: "vol_1" },
+      { changes: true, replaces: [] },
+    ],
+    [
+      "replaces when adoptVolumeId names another volume",
+      { ...volumeIns, adoptVolumeId: "vol_9" },
+      { changes: true, replaces: ["adoptVolumeId"] },
+    ],
+    [
+      "never replaces for an unknown adoptVolumeId",
+      { ...volumeIns, adoptVolumeId: UNKNOWN },
+      { changes: true, replaces: [] },
+    ],
+  ];
+  for (const [rule, news, expected] of cases) {
+    it(rule, async () => {
+      const result = await runtime.volume.diff("vol_1", volumeOuts, news);
+      expect({ changes: result.changes, replaces: result.replaces }).toEqual(expected);
+    });
+  }
+
+  // The platform's volume grew elsewhere from the program's 10 GB to 30 GB.
+  const grown = { ...volumeOuts, sizeGb: 30, programSizeGb: 10 };
+  const grownCases: [string, Record<string, unknown>, { changes: boolean; replaces: string[] }][] = [
+    [
+      "plans nothing for the unchanged program when the volume grew elsewhere",
+      volumeIns,
+      { changes: false, replaces: [] },
+    ],
+    [
+      "plans nothing for a sizeGb raised up to the platform's size",
+      { ...volumeIns, sizeGb: 30 },
+      { changes: false, replaces: [] },
+    ],
+    [
+      "grows in place for a sizeGb above the platform's size",
+      { ...volumeIns, sizeGb: 31 },
+      { changes: true, replaces: [] },
+    ],
+    [
+      "still updates retention in place when the size grew elsewhere",
+      { ...volumeIns, snapshotRetention: 9 },
+      { changes: true, replaces: [] },
+    ],
+  ];
+  for (const [rule, news, expected] of grownCases) {
+    it(rule, async () => {
+      const result = await runtime.volume.diff("vol_1", grown, news);
+      expect({ changes: result.changes, replaces: result.replaces }).toEqual(expected);
+    });
+  }
+});
