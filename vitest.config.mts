@@ -11,7 +11,8 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+          // examples/: a user's own unit tests of a program (pulumi-platform/testing's mocks).
+          include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts", "examples/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           pool: "forks",

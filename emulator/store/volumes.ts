@@ -5,6 +5,7 @@ import type {
   Snapshot,
   Volume,
 } from "../../sdk/schemas";
+import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
 import { conflict, invalid, notFound, unprocessable } from "../errors";
 import { randomId, stableHex } from "../ids";
 import type {
@@ -128,7 +129,7 @@ export class VolumeStore implements StorePart<{ volumes: VolumeRecord[]; snapsho
       attached_machine_id: null,
       attached_alloc_id: null,
       created_at: now,
-      snapshot_retention: req.snapshot_retention ?? 5,
+      snapshot_retention: req.snapshot_retention ?? SNAPSHOT_RETENTION_DEFAULT,
       auto_backup_enabled: req.auto_backup_enabled ?? true,
       host_dedication_key: req.compute?.host_dedication_id ?? "",
       machines_only: req.machines_only ?? false,

@@ -11,6 +11,8 @@ export type VolumeState = "created" | "restoring" | "destroyed" | (string & {});
 /** Limits of `snapshot_retention` in days (spec 8). */
 export const SNAPSHOT_RETENTION_MIN = 1;
 export const SNAPSHOT_RETENTION_MAX = 60;
+/** Days snapshots are kept when `snapshot_retention` is not set (spec 2.2). */
+export const SNAPSHOT_RETENTION_DEFAULT = 5;
 
 /**
  * Volume states on the way out: such a volume is gone (a refresh drops it) and is nothing to

@@ -25,6 +25,8 @@ const PULUMI_EXAMPLES = ["quickstart", "volumes", "certificates", "postgres-rota
 const SCRIPT_EXAMPLES = ["task-hold", "replication-wait"];
 // Automation API programs: their inline programs need a Pulumi.yaml; run by test/e2e/fleet.test.ts.
 const AUTOMATION_EXAMPLES = ["fleet"];
+// A program with its own unit tests under pulumi-platform/testing's mocks: run by the unit project.
+const UNIT_TEST_EXAMPLES = ["unit-testing"];
 
 let emu: RunningEmulator;
 let control: ControlClient;
@@ -97,7 +99,9 @@ describe("examples/", () => {
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
-    expect(dirs).toEqual([...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES].sort());
+    expect(dirs).toEqual(
+      [...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES, ...UNIT_TEST_EXAMPLES].sort(),
+    );
     for (const name of dirs) {
       for (const file of ["package.json", "tsconfig.json", "index.ts", "README.md"]) {
         expect(fs.existsSync(path.join(example(name), file)), `${name}/${file}`).toBe(true);
@@ -122,7 +126,7 @@ describe("examples/", () => {
           resolve(err ? `${name}:\n${stdout}${stderr}` : ""),
         );
       });
-    const names = [...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES];
+    const names = [...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES, ...UNIT_TEST_EXAMPLES];
     const problems: string[] = [];
     // Two at a time: CI has two cores.
     for (let i = 0; i < names.length; i += 2) {

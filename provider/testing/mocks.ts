@@ -1,0 +1,184 @@
+/**
+ * Mocks for `pulumi.runtime.setMocks` that play the platform for our resources: each resource's
+ * preview-time validation (its declaration's `check`) runs first and fails with the message
+ * `pulumi preview` prints, then the resource gets the outputs a create would give (./outputs).
+ * Every other resource and call goes to the mocks the test passes for its other providers.
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { inputFailures, secretNames } from "../declaration";
+import {
+  keyOfTypeToken,
+  RESOURCE_KEYS,
+  type ResourceKey,
+  registry,
+  TYPE_PACKAGE,
+  typeToken,
+} from "../registry";
+import { UNKNOWN, type ValidationFailure } from "../validation/common";
+import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
+
+/** Options of {@link platformMocks}. */
+export interface PlatformMocksOptions {
+  /**
+   * Mocks for every resource and call that is not ours (another provider's); by default a
+   * resource's state is its inputs and its id `<name>_id`, and a call returns its inputs.
+   */
+  others?: pulumi.runtime.Mocks;
+  /** The time the platform answers at (rotatedAt, a certificate's expiresInDays); default: now. */
+  now?: () => Date;
+  /** Region of a volume that names none (the app's primary region); default `iad`. */
+  region?: string;
+  /** Organization in a hostname's ownership TXT value; default `personal`. */
+  org?: string;
+  /**
+   * What a resource whose inputs break a rule does: `throw` (default) fails its registration, so
+   * the test fails with the message `pulumi preview` prints (Pulumi's SDK reports it as an
+   * unhandled rejection); `record` only adds the message to {@link PlatformMocks.checkFailures}
+   * and registers the resource with its inputs as outputs, for a test that expects the failure.
+   */
+  onCheckFailure?: "throw" | "record";
+}
+
+/** Pulumi mocks that also keep the check failures they met. */
+export interface PlatformMocks extends pulumi.runtime.Mocks {
+  /** Every check failure met so far, as `pulumi preview` prints it, oldest first. */
+  readonly checkFailures: string[];
+}
+
+/** What a preview prints for a check failure (the engine's wording; values as Go prints them). */
+export function checkFailureMessage(
+  type: string,
+  name: string,
+  inputs: Record<string, unknown>,
+  failure: ValidationFailure,
+): string {
+  if (failure.property === "") return `${type} resource '${name}' has a problem: ${failure.reason}`;
+  return `${type} resource '${name}': property ${failure.property} value {${goValue(inputs[failure.property])}} has a problem: ${failure.reason}`;
+}
+
+/** A value as the engine's `%v` prints a property value. */
+function goValue(value: unknown): string {
+  if (value === undefined || value === null) return "<nil>";
+  if (Array.isArray(value)) return `[${value.map((v) => `{${goValue(v)}}`).join(" ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `map[${entries.map(([k, v]) => `${k}:{${goValue(v)}}`).join(" ")}]`;
+  }
+  if (typeof value === "number") return goFloat(value);
+  return String(value);
+}
+
+/** A number as Go's `%v` prints a float64: shortest digits, exponent form from 1e+06 and below 1e-04. */
+function goFloat(n: number): string {
+  if (!Number.isFinite(n) || n === 0) return String(n);
+  const [mantissa, exponent] = n.toExponential().split("e") as [string, string];
+  const exp = Number(exponent);
+  if (exp >= -4 && exp < 6) return String(n);
+  return `${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+}
+
+/** A check failure under mocks; `failures` are what the resource's `check` returned. */
+export class PlatformCheckError extends Error {
+  override readonly name = "PlatformCheckError";
+  constructor(
+    message: string,
+    readonly failures: ValidationFailure[],
+  ) {
+    super(message);
+  }
+}
+
+const COMPONENTS = new Set(
+  RESOURCE_KEYS.flatMap((key) => {
+    const row = registry[key] as { component?: string };
+    return row.component ? [`${TYPE_PACKAGE}:index:${row.component}`] : [];
+  }),
+);
+
+/**
+ * The inputs as our `check` receives them from the engine: without the serialized provider, and
+ * a value unknown at preview (an Output of a resource not created yet) as the engine's placeholder.
+ */
+function engineInputs(inputs: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _, ...rest } = inputs;
+  return withPlaceholders(rest) as Record<string, unknown>;
+}
+
+function withPlaceholders(value: unknown): unknown {
+  if (pulumi.isUnknown(value)) return UNKNOWN;
+  if (Array.isArray(value)) return value.map(withPlaceholders);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v)]));
+  }
+  return value;
+}
+
+/**
+ * Mocks for `pulumi.runtime.setMocks`: our resources are checked as at preview and get realistic
+ * outputs (ids in the platform's shapes, states, a certificate's DNS requirements, a secret
+ * password); everything else goes to `options.others`.
+ *
+ * @example
+ * ```ts
+ * pulumi.runtime.setMocks(platformMocks({ others: myAwsMocks }), "project", "stack", true);
+ * const { Volume } = await import("pulumi-platform");
+ * ```
+ */
+export function platformMocks(options: PlatformMocksOptions = {}): PlatformMocks {
+  const context = (): MockContext => ({
+    now: options.now?.() ?? new Date(),
+    region: options.region ?? DEFAULT_MOCK_PLATFORM.region,
+    org: options.org ?? DEFAULT_MOCK_PLATFORM.org,
+  });
+  const checkFailures: string[] = [];
+  return {
+    checkFailures,
+    newResource(args) {
+      const key = keyOfTypeToken(args.type);
+      if (key === undefined) return other(args);
+      try {
+        return mockResource(key, args, context());
+      } catch (err) {
+        if (!(err instanceof PlatformCheckError)) throw err;
+        checkFailures.push(...err.message.split("\n"));
+        if (options.onCheckFailure !== "record") throw err;
+        return { id: `${args.name}_id`, state: args.inputs };
+      }
+    },
+    call(args) {
+      if (options.others) return options.others.call(args);
+      return args.inputs;
+    },
+  };
+
+  function other(
+    args: pulumi.runtime.MockResourceArgs,
+  ): pulumi.runtime.MockResourceResult | Promise<pulumi.runtime.MockResourceResult> {
+    if (COMPONENTS.has(args.type)) return { id: undefined, state: {} };
+    if (options.others) return options.others.newResource(args);
+    return { id: args.id || `${args.name}_id`, state: args.inputs };
+  }
+}
+
+function mockResource(
+  key: ResourceKey,
+  args: pulumi.runtime.MockResourceArgs,
+  ctx: MockContext,
+): { id: string; state: Record<string, unknown> } {
+  const row = registry[key];
+  const inputs = engineInputs(args.inputs);
+  const failures = inputFailures(row.declaration, inputs, {}, ctx.now);
+  if (failures.length > 0) {
+    const message = failures.map((f) => checkFailureMessage(typeToken(row), args.name, inputs, f)).join("\n");
+    throw new PlatformCheckError(message, failures);
+  }
+  const mocker = mockers[key] as (d: unknown, i: unknown, c: MockContext) => { id: string; outputs: object };
+  const { id, outputs } = mocker(row.declaration, inputs, ctx);
+  // The engine keeps these secret through `additionalSecretOutputs`, which mocks do not apply.
+  const state: Record<string, unknown> = { ...outputs };
+  for (const name of secretNames(row.declaration)) {
+    if (state[name] !== undefined) state[name] = pulumi.secret(state[name]);
+  }
+  return { id, state };
+}
