@@ -9,7 +9,7 @@ import type { EnforcementLevel, ResourceValidationPolicy } from "@pulumi/policy"
 import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
 import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS } from "../lifetime";
 import { parseCertificateChain } from "../validation/certificate";
-import { type PlatformInputs, validatePlatformResource } from "./resources";
+import { validatePlatformResource } from "./resources";
 
 /** Each rule's name and its default enforcement level. */
 export const PLATFORM_POLICY_DEFAULTS = {
@@ -28,14 +28,6 @@ export type PlatformPolicyName = keyof typeof PLATFORM_POLICY_DEFAULTS;
 export const DEFAULT_MINIMUM_RETENTION_DAYS = 7;
 /** Default of `maximumDays` of `platform-rotation-schedule`. */
 export const DEFAULT_MAXIMUM_ROTATION_DAYS = 90;
-
-/**
- * `PostgresPasswordRotation`'s inputs with `alternateUsername` (the second user rotations alternate
- * with), which the rule reads whether or not this release's declaration has it yet.
- */
-type RotationInputs = PlatformInputs<"postgresPasswordRotation"> & {
-  readonly alternateUsername?: string | null;
-};
 
 function days(n: number): string {
   return n === 1 ? "1 day" : `${n} days`;
@@ -154,11 +146,10 @@ const rotationAlternateUser: ResourceValidationPolicy = {
   },
   validateResource: validatePlatformResource("postgresPasswordRotation", (inputs, args, reportViolation) => {
     const { scheduledOnly } = args.getConfig<{ scheduledOnly: boolean }>();
-    const rotation: RotationInputs = inputs;
-    if (scheduledOnly && rotation.rotationDays === undefined) return;
-    if (rotation.alternateUsername !== undefined && rotation.alternateUsername !== null) return;
+    if (scheduledOnly && inputs.rotationDays === undefined) return;
+    if (inputs.alternateUsername !== undefined && inputs.alternateUsername !== null) return;
     reportViolation(
-      `the password rotation of ${rotation.username} in cluster ${rotation.clusterId} has no alternateUsername: every rotation ends the password the app is using; set alternateUsername to a second user of the cluster`,
+      `the password rotation of ${inputs.username} in cluster ${inputs.clusterId} has no alternateUsername: every rotation ends the password the app is using; set alternateUsername to a second user of the cluster`,
     );
   }),
 };

@@ -170,6 +170,9 @@ const postgresPasswordRotation: Mocker<"postgresPasswordRotation"> = (declaratio
       ...stored(declaration, inputs),
       username: inputs.username,
       password: strongPassword(),
+      // The first rotation: there is no previous credential yet, with or without alternateUsername.
+      previousUsername: null,
+      previousPassword: null,
       rotatedAt,
       nextRotationAt:
         inputs.rotationDays === undefined
