@@ -15,7 +15,7 @@ import {
 import { step } from "../support/step";
 import { fakeTimeEnv, StackClock } from "../support/time-travel";
 
-// A stack's lifetime through the real engine: the README's shapes (quickstart: volume, snapshot,
+// A stack's lifetime through the real engine: docs/day-2.md's shapes (quickstart: volume, snapshot,
 // restored volume; a volume; both certificate kinds on one hostname, a wildcard, a certificate
 // that expires in real time during the test; a scheduled rotation and one without a schedule),
 // then time moved forward in steps, with `pulumi refresh`, `pulumi preview` and `pulumi up` of the

@@ -81,7 +81,7 @@ async function slowAnswers(): Promise<void> {
  * A stack with one volume deployed, two same-named volumes outside it (one made before that
  * deploy, one attached to a machine), then an `up` of all 15 killed with several creates landed.
  * `byHand`: the scenario goes on with plain `pulumi` commands, so backend metadata the kill may
- * have left empty is removed by hand (the README's troubleshooting row); `recover` does it itself.
+ * have left empty is removed by hand (docs/troubleshooting.md's row); `recover` does it itself.
  */
 async function killedMidUp(ctx: Ctx, byHand = false): Promise<{ outside: string[] }> {
   const legacy = await e.api("POST", `/v1/apps/${APP}/volumes`, {

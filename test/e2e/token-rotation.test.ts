@@ -72,7 +72,7 @@ describe("token rotation through the real engine", () => {
       const { stack } = ctx;
       await stack.up();
 
-      // README truth: the token is in the state, as the default dynamic provider's recorded
+      // docs/configuration.md: the token is in the state, as the default dynamic provider's recorded
       // config, encrypted by the stack's secrets provider; never in plaintext.
       const exported = plainExport(ctx, stack.name, programDir);
       expect(exported).not.toContain(OLD_TOKEN);

@@ -53,7 +53,7 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
 /**
  * A kill can land while the file backend rewrites a metadata sidecar (see
  * provider/cli/backend-sidecars): Pulumi then fails to read the stack with "EOF". Scenarios that
- * go on with plain `pulumi` commands repair it by hand, as the README's troubleshooting row says
+ * go on with plain `pulumi` commands repair it by hand, as docs/troubleshooting.md's row says
  * (`recover` does it itself); returns the files removed, for the test's log.
  */
 export async function removeBrokenSidecars(stack: Stack, backendUrl: string): Promise<string[]> {

@@ -7,7 +7,7 @@ import {
   VolumeSnapshot,
 } from "pulumi-platform";
 
-// The README's shapes, each switched on in `parts` so that a test deploys only what it looks at;
+// docs/day-2.md's shapes, each switched on in `parts` so that a test deploys only what it looks at;
 // everything a test changes between runs comes from stack config.
 const config = new pulumi.Config();
 const parts = new Set((config.get("parts") ?? "quickstart,volumes,certificates,rotation").split(","));
