@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { clean } from "./json-values";
+import { clean, sameValue } from "./json-values";
 import {
   failuresOf,
   type KnownProperties,
@@ -64,10 +64,11 @@ export function programType<P>(): P {
   return undefined as P;
 }
 
-type InputSpec<O extends OutputSource, W extends string> = Omit<
+type InputSpec<O extends OutputSource, W extends string, C extends InputChange> = Omit<
   InputDeclaration,
-  "rule" | "program" | "output" | "wire"
+  "rule" | "program" | "output" | "wire" | "change"
 > & {
+  change: C;
   output: O;
   wire?: W;
 };
@@ -76,19 +77,31 @@ type InputSpec<O extends OutputSource, W extends string> = Omit<
 export type OutputSource = "stored" | "live";
 
 /** Declares an input; a program passes the rule's type, any part of it possibly an Output. */
-export function input<S extends z.ZodType, O extends OutputSource, W extends string = never>(
+export function input<
+  S extends z.ZodType,
+  O extends OutputSource,
+  W extends string = never,
+  C extends InputChange = InputChange,
+>(
   rule: S,
-  spec: InputSpec<O, W>,
+  spec: InputSpec<O, W, C>,
 ): InputDeclaration<S, InputOf<Exclude<z.input<S>, undefined>>> & {
+  readonly change: C;
   readonly output: O;
   readonly wire?: NoInfer<W>;
 };
 /** Declares an input whose program type `P` is documented by an interface of its own. */
-export function input<S extends z.ZodType, O extends OutputSource, P, W extends string = never>(
+export function input<
+  S extends z.ZodType,
+  O extends OutputSource,
+  P,
+  W extends string = never,
+  C extends InputChange = InputChange,
+>(
   rule: S,
-  spec: InputSpec<O, W> & { program: P },
-): InputDeclaration<S, P> & { readonly output: O; readonly wire?: NoInfer<W> };
-export function input(rule: z.ZodType, spec: InputSpec<OutputSource, string>): InputDeclaration {
+  spec: InputSpec<O, W, C> & { program: P },
+): InputDeclaration<S, P> & { readonly change: C; readonly output: O; readonly wire?: NoInfer<W> };
+export function input(rule: z.ZodType, spec: InputSpec<OutputSource, string, InputChange>): InputDeclaration {
   return { rule, program: undefined, ...spec };
 }
 
@@ -118,6 +131,7 @@ export interface ResourceDeclaration<
   I extends Inputs = Inputs,
   O extends Outputs = Outputs,
   W extends object = Record<string, unknown>,
+  U extends object = Record<string, unknown>,
 > {
   /** The resource's name in check failures ("unknown property sizeGB: Volume takes ..."). */
   readonly type: string;
@@ -131,6 +145,11 @@ export interface ResourceDeclaration<
    * `wire` members must be and which {@link createBody} returns.
    */
   readonly createRequest?: W;
+  /**
+   * Type marker only: the sdk's in-place update request, whose keys the `wire` members of the
+   * `update` inputs must be too, and which {@link updateBody} returns.
+   */
+  readonly updateRequest?: U;
 }
 
 /** Marks the sdk type of a resource's create request (no value at run time). */
@@ -171,8 +190,19 @@ type MisnamedWires<I extends Inputs, W> = {
   [K in keyof I]: Exclude<I[K]["wire"], undefined> extends keyof W ? never : K;
 }[keyof I];
 
+/** `update` inputs whose `wire` is not a key of the update request `U`. */
+type MisnamedUpdateWires<I extends Inputs, U> = {
+  [K in keyof I]: I[K]["change"] extends "update"
+    ? Exclude<I[K]["wire"], undefined> extends keyof U
+      ? never
+      : K
+    : never;
+}[keyof I];
+
 /** The sdk's create request of a resource (see {@link ResourceDeclaration.createRequest}). */
 export type CreateRequestOf<D extends ResourceDeclaration> = Exclude<D["createRequest"], undefined>;
+/** The sdk's update request of a resource (see {@link ResourceDeclaration.updateRequest}). */
+export type UpdateRequestOf<D extends ResourceDeclaration> = Exclude<D["updateRequest"], undefined>;
 
 type StoredOutputs<D extends ResourceDeclaration> = {
   [K in StoredKeys<D["inputs"]>]: z.output<D["inputs"][K]["rule"]>;
@@ -190,19 +220,22 @@ export type OutputsOf<D extends ResourceDeclaration> = {
 >;
 
 /**
- * Declares a resource. A `live` input must have an output of its name, and an input's `wire` must
- * be a member of the `createRequest` (the compiler names the input).
+ * Declares a resource. A `live` input must have an output of its name, an input's `wire` must be
+ * a member of the `createRequest`, and an `update` input's also of the `updateRequest` (the
+ * compiler names the input).
  */
 export function declareResource<
   I extends Inputs,
   O extends Outputs,
   W extends object = Record<string, unknown>,
+  U extends object = Record<string, unknown>,
 >(
-  declaration: ResourceDeclaration<I, O, W> & {
-    inputs: Record<MisnamedWires<I, W>, { wire: keyof W }>;
+  declaration: ResourceDeclaration<I, O, W, U> & {
+    inputs: Record<MisnamedWires<I, W>, { wire: keyof W }> &
+      Record<MisnamedUpdateWires<I, U>, { wire: keyof U }>;
     outputs: Record<LiveKeys<I>, unknown>;
   },
-): ResourceDeclaration<I, O, W> {
+): ResourceDeclaration<I, O, W, U> {
   return declaration;
 }
 
@@ -324,4 +357,24 @@ export function createBody<D extends ResourceDeclaration>(
     body[decl.wire] = clean(decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value);
   }
   return body as CreateRequestOf<D>;
+}
+
+/**
+ * The platform's in-place update body: every `update` input with a `wire` member that is set and
+ * differs from `current` (the platform's value, by input name). Each member is a key of the sdk's
+ * update request (checked by {@link declareResource}); an empty body means nothing to send.
+ */
+export function updateBody<D extends ResourceDeclaration>(
+  declaration: D,
+  inputs: InputValues<D>,
+  current: { readonly [K in keyof D["inputs"]]?: unknown },
+): Partial<UpdateRequestOf<D>> {
+  const body: Record<string, unknown> = {};
+  for (const [name, decl] of Object.entries(declaration.inputs)) {
+    const value = (inputs as Record<string, unknown>)[name];
+    if (decl.change !== "update" || decl.wire === undefined || value === undefined || value === null) continue;
+    if (sameValue(value, (current as Record<string, unknown>)[name])) continue;
+    body[decl.wire] = clean(decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value);
+  }
+  return body as Partial<UpdateRequestOf<D>>;
 }

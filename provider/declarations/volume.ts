@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Compute, CreateVolumeRequest } from "../../sdk/schemas/volume";
+import type { Compute, CreateVolumeRequest, UpdateVolumeRequest } from "../../sdk/schemas/volume";
 import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../../sdk/schemas/volume-constants";
 import {
   createBody,
@@ -110,6 +110,7 @@ export function shrinkMessage(fromGb: number, toGb: number): string {
 export const volumeDeclaration = declareResource({
   type: "Volume",
   createRequest: requestType<CreateVolumeRequest>(),
+  updateRequest: requestType<UpdateVolumeRequest>(),
   inputs: {
     /** App that owns the volume. Changing it replaces the volume. */
     app: input(requiredString("app", "the name of the app that owns the volume"), {

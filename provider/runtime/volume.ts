@@ -6,7 +6,7 @@
  */
 import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { liveInputs, storedInputs } from "../declaration";
+import { liveInputs, storedInputs, updateBody } from "../declaration";
 import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "../declarations/volume";
 import { volumeReport } from "../declarations/volume-mapping";
 import { clean, pick } from "../json-values";
@@ -196,8 +196,8 @@ async function adopt(inputs: Checked, volumeId: string): Promise<{ id: string; o
 }
 
 /**
- * Applies in-place changes: one PUT for retention/backup when either differs, then an extend
- * when the size grows. Returns the volume as it is afterwards.
+ * Applies in-place changes: one PUT of the declaration's `update` inputs that differ (retention,
+ * backup), then an extend when the size grows. Returns the volume as it is afterwards.
  */
 async function converge(
   app: string,
@@ -208,13 +208,7 @@ async function converge(
 ): Promise<{ volume: WireVolume; needsRestart: boolean }> {
   const volumes = platformClient().volumes;
   const id = volume.id;
-  const body: { snapshot_retention?: number; auto_backup_enabled?: boolean } = {};
-  if (inputs.snapshotRetention !== undefined && inputs.snapshotRetention !== current.snapshotRetention) {
-    body.snapshot_retention = inputs.snapshotRetention;
-  }
-  if (inputs.autoBackupEnabled !== undefined && inputs.autoBackupEnabled !== current.autoBackupEnabled) {
-    body.auto_backup_enabled = inputs.autoBackupEnabled;
-  }
+  const body = updateBody(volumeDeclaration, inputs, current);
   let latest = volume;
   let needsRestart = current.needsRestart;
   /** Whether `latest` is an extend's answer (zeroed block counts): read again. */

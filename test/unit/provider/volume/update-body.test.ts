@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { updateBody } from "../../../../provider/declaration";
+import { volumeDeclaration } from "../../../../provider/declarations/volume";
+
+// The in-place PUT body comes from the declaration: its `update` inputs, by their wire names.
+describe("a Volume's update body", () => {
+  const inputs = {
+    app: "demo-app",
+    name: "data",
+    sizeGb: 10,
+    snapshotRetention: 7,
+    autoBackupEnabled: false,
+  };
+
+  it("sends each update input that differs from the platform's value, under its wire name", () => {
+    expect(updateBody(volumeDeclaration, inputs, { snapshotRetention: 5, autoBackupEnabled: true })).toEqual({
+      snapshot_retention: 7,
+      auto_backup_enabled: false,
+    });
+  });
+
+  it("sends nothing the platform already has, and never a replace or special input (sizeGb goes to extend)", () => {
+    expect(updateBody(volumeDeclaration, inputs, { snapshotRetention: 7, autoBackupEnabled: false })).toEqual(
+      {},
+    );
+    expect(
+      updateBody(volumeDeclaration, { app: "demo-app", name: "data" }, { snapshotRetention: 5 }),
+    ).toEqual({});
+  });
+});
