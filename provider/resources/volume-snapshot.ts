@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import type { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { componentTypeToken, registry } from "../registry";
+import { warnIfSnapshotSourceChanged } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
@@ -65,6 +66,7 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.ComponentResourceOptions) {
     super(componentTypeToken(registry.volumeSnapshot), name, {}, opts);
     this.request = new VolumeSnapshotRequest(name, args, { parent: this });
+    warnIfSnapshotSourceChanged(this.request, args.volumeId);
     this.backupId = this.request.backupId;
     // The request's id is the snapshot id, and stays known while an in-place update of the request
     // is previewed (its outputs do not: a dynamic provider has no update preview). A volume

@@ -3,7 +3,7 @@ import { X509Certificate } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { days, makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, type StackContext, withStack } from "../support/engine";
@@ -179,6 +179,8 @@ describe("a stack's lifetime: the README's shapes over 400 days of refresh and u
 describe("a stack's lifetime: the quickstart's snapshot, restore and fork under change", () => {
   const e = useE2eEmulator();
   const base = () => ({ ...platformConfig(e.emu), parts: "quickstart" });
+  // Each test starts from the seed: what one test left at the platform is no other's orphan.
+  beforeEach(() => e.reset());
   const named = async (name: string) =>
     (await e.state()).volumes
       .filter((v: { name: string }) => v.name === name)
@@ -231,6 +233,18 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
           await exited;
         });
         await e.control.faults.clear();
+        const exported = await run(
+          path.join(ctx.cliDir, "pulumi"),
+          ["stack", "export", "--stack", stack.name],
+          {
+            cwd: programPath("lifetime"),
+            env: { ...process.env, ...ctx.env },
+          },
+        ).catch(() => ({ stdout: '{"deployment":{}}' }));
+        const pending = JSON.parse(exported.stdout).deployment.pending_operations ?? [];
+        console.log(
+          `pending operations after the kill: ${JSON.stringify(pending.map((op: { type: string; resource: { urn: string } }) => `${op.type} ${op.resource.urn.split("::").at(-1)}`))}`,
+        );
         const r = await step("recover --unlock-if-stale --yes", () =>
           recover(ctx, ["--unlock-if-stale", "--yes"]),
         );
