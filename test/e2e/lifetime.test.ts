@@ -3,6 +3,7 @@ import { X509Certificate } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { beforeEach, describe, expect, it } from "vitest";
 import { days, makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
@@ -200,6 +201,62 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
     }
   }
 
+  /**
+   * `pulumi up` of the program as it is now, SIGKILLed once `landed` holds (the answers of
+   * `method` requests to the app's volumes wait 5 s, so the platform has done what Pulumi has not
+   * recorded), then the README's recipe: `recover --unlock-if-stale --yes` (its output is
+   * returned) and `pulumi up`.
+   */
+  async function killedThenRecipe(
+    ctx: StackContext,
+    method: "POST" | "PUT" | "DELETE",
+    what: string,
+    landed: () => Promise<boolean>,
+  ): Promise<{ recovered: string; finished: Awaited<ReturnType<Stack["up"]>> }> {
+    await e.control.faults.add({
+      method,
+      path: method === "POST" ? "/v1/apps/demo-app/volumes" : "/v1/apps/demo-app/volumes/*",
+      kind: "latency-after",
+      latencyMs: 5_000,
+      times: 0,
+    });
+    const env = { ...process.env, ...ctx.env };
+    const up = spawn(
+      path.join(ctx.cliDir, "pulumi"),
+      ["up", "--yes", "--skip-preview", "--stack", ctx.stack.name],
+      {
+        cwd: programPath("lifetime"),
+        env,
+        stdio: "ignore",
+      },
+    );
+    const exited = new Promise((resolve) => up.once("exit", resolve));
+    await step(`kill the up once ${what}`, async () => {
+      await until(what, landed);
+      killTree(up.pid as number);
+      await exited;
+    });
+    await e.control.faults.clear();
+    const exported = await run(
+      path.join(ctx.cliDir, "pulumi"),
+      ["stack", "export", "--stack", ctx.stack.name],
+      {
+        cwd: programPath("lifetime"),
+        env,
+      },
+    ).catch(() => ({ stdout: '{"deployment":{}}' }));
+    const pending: { type: string; resource: { urn: string } }[] =
+      JSON.parse(exported.stdout).deployment.pending_operations ?? [];
+    const r = await step("recover --unlock-if-stale --yes", () =>
+      recover(ctx, ["--unlock-if-stale", "--yes"]),
+    );
+    console.log(
+      `killed once ${what}; pending operations: ${JSON.stringify(pending.map((op) => `${op.type} ${op.resource.urn.split("::").at(-1)}`))}; recover:\n${r.out}`,
+    );
+    expect(r.code, r.out).toBe(0);
+    return { recovered: r.out, finished: await step("up", () => ctx.stack.up()) };
+  }
+
   for (const deleteBeforeReplace of [false, true]) {
     it(`a replace of the restored volume killed after its create landed (deleteBeforeReplace ${deleteBeforeReplace}): the recipe leaves 0 orphans`, async () => {
       const config = {
@@ -211,46 +268,9 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
         const { stack } = ctx;
         const first = await step("up", () => stack.up());
         await stack.setConfig("snapshotTriggers", { value: "2" });
-        // The restore lands at once and its answer takes 5 s: the kill finds it made and not recorded.
-        await e.control.faults.add({
-          method: "POST",
-          path: "/v1/apps/demo-app/volumes",
-          kind: "latency-after",
-          latencyMs: 5_000,
-          times: 0,
-        });
-        const up = spawn(
-          path.join(ctx.cliDir, "pulumi"),
-          ["up", "--yes", "--skip-preview", "--stack", stack.name],
-          { cwd: programPath("lifetime"), env: { ...process.env, ...ctx.env }, stdio: "ignore" },
+        const { finished } = await killedThenRecipe(ctx, "POST", "the new restore landed", async () =>
+          (await named("data_restored")).some((id) => id !== value(first, "restoredId")),
         );
-        const exited = new Promise((resolve) => up.once("exit", resolve));
-        await step("kill the up once the new restore landed", async () => {
-          await until("the replacement at the platform", async () =>
-            (await named("data_restored")).some((id) => id !== value(first, "restoredId")),
-          );
-          killTree(up.pid as number);
-          await exited;
-        });
-        await e.control.faults.clear();
-        const exported = await run(
-          path.join(ctx.cliDir, "pulumi"),
-          ["stack", "export", "--stack", stack.name],
-          {
-            cwd: programPath("lifetime"),
-            env: { ...process.env, ...ctx.env },
-          },
-        ).catch(() => ({ stdout: '{"deployment":{}}' }));
-        const pending = JSON.parse(exported.stdout).deployment.pending_operations ?? [];
-        console.log(
-          `pending operations after the kill: ${JSON.stringify(pending.map((op: { type: string; resource: { urn: string } }) => `${op.type} ${op.resource.urn.split("::").at(-1)}`))}`,
-        );
-        const r = await step("recover --unlock-if-stale --yes", () =>
-          recover(ctx, ["--unlock-if-stale", "--yes"]),
-        );
-        console.log(`recover after a killed replace (deleteBeforeReplace ${deleteBeforeReplace}):\n${r.out}`);
-        expect(r.code, r.out).toBe(0);
-        const finished = await step("up", () => stack.up());
         const restored = await named("data_restored");
         expect(restored, "every data_restored volume at the platform is the stack's").toEqual([
           value(finished, "restoredId"),
@@ -260,6 +280,37 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
       });
     });
   }
+
+  it("a kill during an update and during a delete: the recipe converges, nothing left over", async () => {
+    const config = { ...base(), forkSizeGb: "3" };
+    await withStack({ programDir: programPath("lifetime"), config }, async (ctx) => {
+      const { stack } = ctx;
+      const first = await step("up", () => stack.up());
+      const dataId = value(first, "dataId");
+      await stack.setConfig("dataRetention", { value: "4" });
+      await killedThenRecipe(ctx, "PUT", "the retention update landed", async () =>
+        (await e.state()).volumes.some(
+          (v: { id: string; snapshot_retention: number }) => v.id === dataId && v.snapshot_retention === 4,
+        ),
+      );
+      await stack.preview({ expectNoChanges: true });
+      await stack.removeConfig("forkSizeGb");
+      const { finished } = await killedThenRecipe(
+        ctx,
+        "DELETE",
+        "the fork was deleted",
+        async () => (await named("data_fork")).length === 0,
+      );
+      const ids = (await e.state()).volumes.map((v: { id: string }) => v.id).sort();
+      expect(ids, "the platform holds the stack's volumes and nothing else").toEqual(
+        [value(finished, "dataId"), value(finished, "restoredId")].sort(),
+      );
+      expect(value(finished, "dataId")).toBe(dataId);
+      await stack.preview({ expectNoChanges: true });
+      await stack.destroy();
+      expect((await e.state()).volumes).toEqual([]);
+    });
+  });
 
   it("an out-of-band delete of the snapshot's source volume (and the fork's) replaces nothing that holds data", async () => {
     const config = { ...base(), protectRestored: "true", forkSizeGb: "3" };

@@ -176,6 +176,32 @@ describe("planRecovery", () => {
       ["clear", urn("api", ACME)],
     ]);
   });
+
+  it("a certificate replaced onto a new hostname: what the interrupted replacement requested is imported as it", async () => {
+    const exported = deployment([
+      { name: "www", type: ACME, inputs: { app: "a", hostname: "new.example.com" } },
+    ]);
+    exported.deployment.resources?.push({
+      urn: urn("www", ACME),
+      type: ACME,
+      id: "old.example.com",
+      inputs: { app: "a", hostname: "old.example.com" },
+    });
+    const hostnames = {
+      "old.example.com": { acme: true, custom: false },
+      "new.example.com": { acme: true, custom: false },
+    };
+    const plan = await planRecovery(exported, platform([], hostnames));
+    expect(plan).toEqual([
+      expect.objectContaining({ action: "import", id: "new.example.com", replacing: true }),
+    ]);
+    // Not yet requested at the new hostname: nothing to import; a later `up` may have made it.
+    const none = await planRecovery(
+      exported,
+      platform([], { "old.example.com": hostnames["old.example.com"] }),
+    );
+    expect(none).toEqual([expect.objectContaining({ action: "clear", recreated: true })]);
+  });
 });
 
 describe("applyRecovery", () => {
