@@ -30,7 +30,8 @@ export class VolumeSnapshotRequest extends PlatformResource {
 
 /**
  * Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take
- * a new one. Deleting it changes nothing at the platform (snapshot retention removes snapshots).
+ * a new one; a snapshot is an event, so a changed `volumeId` alone (the volume deleted and made
+ * again, say) takes none and replaces nothing restored from it, and preview and up warn. Deleting it changes nothing at the platform (snapshot retention removes snapshots).
  * Once retention has removed the snapshot, refresh records `listed: false` and keeps it in the
  * stack with its `snapshotId`, so a volume restored from it is never replaced because time passed.
  *
