@@ -372,7 +372,8 @@ export function updateBody<D extends ResourceDeclaration>(
   const body: Record<string, unknown> = {};
   for (const [name, decl] of Object.entries(declaration.inputs)) {
     const value = (inputs as Record<string, unknown>)[name];
-    if (decl.change !== "update" || decl.wire === undefined || value === undefined || value === null) continue;
+    if (decl.change !== "update" || decl.wire === undefined || value === undefined || value === null)
+      continue;
     if (sameValue(value, (current as Record<string, unknown>)[name])) continue;
     body[decl.wire] = clean(decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value);
   }

@@ -55,7 +55,38 @@ export function grownElsewhereWarning(
   volumeId: string,
   platformGb: number,
   programGb: number,
+  fromData = false,
 ): string | undefined {
   if (!(platformGb > programGb)) return undefined;
-  return `volume ${name} (${volumeId}) is ${platformGb} GB at the platform, more than sizeGb ${programGb} in the program: it grew outside this stack. It keeps ${platformGb} GB (volumes never shrink) and no change is planned; set sizeGb to ${platformGb} to record it`;
+  const why = fromData
+    ? "its snapshot or source volume was larger, or it grew outside this stack"
+    : "it grew outside this stack";
+  return `volume ${name} (${volumeId}) is ${platformGb} GB at the platform, more than sizeGb ${programGb} in the program: ${why}. It keeps ${platformGb} GB (volumes never shrink) and no change is planned; set sizeGb to ${platformGb} to record it`;
+}
+
+/**
+ * The warning for a snapshot whose program now names another volume than the one it was taken of
+ * (a snapshot is an event: no new one is taken).
+ */
+export function snapshotSourceChangedWarning(
+  snapshotId: string,
+  takenOf: string,
+  given: string,
+): string | undefined {
+  if (takenOf === "" || takenOf === given) return undefined;
+  return `snapshot ${snapshotId} was taken of volume ${takenOf}; volumeId is now ${given}. A snapshot is an event: none is taken of ${given} and nothing restored from ${snapshotId} changes. Change triggers to take a snapshot of ${given}`;
+}
+
+/**
+ * The warning for a fork whose program now names another source than the one it was forked from
+ * (a fork is an event: the volume is kept).
+ */
+export function forkSourceChangedWarning(
+  name: string,
+  volumeId: string,
+  forkedFrom: string,
+  given: string,
+): string | undefined {
+  if (forkedFrom === "" || forkedFrom === given) return undefined;
+  return `volume ${name} (${volumeId}) was forked from volume ${forkedFrom}; sourceVolumeId is now ${given}. A fork is an event: the volume and its data are kept and nothing is forked from ${given}. To fork again, replace it (\`pulumi up --replace <urn>\`)`;
 }

@@ -1,7 +1,10 @@
 /**
  * Applies a recovery plan to an exported checkpoint: a pending create that was identified at the
  * platform becomes a resource with its id and the outputs the provider reads for it; a cleared
- * one is dropped. Pending operations the plan does not name are kept.
+ * one is dropped. Pending operations the plan does not name are kept. An identified replacement
+ * goes where Pulumi puts one that completed: just before the resource it replaces, which is
+ * marked for deletion (the next `up` deletes it), or instead of it when a delete-before-replace
+ * already deleted it.
  * @module
  */
 import type { CheckpointResource, ExportedDeployment, PendingAction } from "./recover-plan";
@@ -39,10 +42,33 @@ export async function applyRecovery(
       id: step.id,
       outputs: { ...outputs, ...(inputs.__provider === undefined ? {} : { __provider: inputs.__provider }) },
     };
-    resources.push(resource);
+    if (step.replacing) placeReplacement(resources, resource);
+    else resources.push(resource);
   }
   return {
     ...exported,
     deployment: { ...exported.deployment, resources, pending_operations: pending },
   };
+}
+
+/**
+ * Puts `replacement` into `resources` before the live resource of its URN, which is marked
+ * `delete` (or dropped when `pendingReplacement`: a delete-before-replace deleted it already),
+ * and after every resource it depends on.
+ */
+function placeReplacement(resources: CheckpointResource[], replacement: CheckpointResource): void {
+  const at = resources.findIndex((r) => r.urn === replacement.urn && r.delete !== true);
+  if (at < 0) {
+    resources.push(replacement);
+    return;
+  }
+  const [old] = resources.splice(at, 1) as [CheckpointResource];
+  const dependencies = new Set(
+    Array.isArray(replacement.dependencies) ? (replacement.dependencies as string[]) : [],
+  );
+  if (typeof replacement.parent === "string") dependencies.add(replacement.parent);
+  const lastDependency = resources.reduce((last, r, i) => (dependencies.has(r.urn) ? i : last), -1);
+  const place = Math.max(at, lastDependency + 1);
+  const kept = old.pendingReplacement === true ? [] : [{ ...old, delete: true }];
+  resources.splice(place, 0, replacement, ...kept);
 }

@@ -38,8 +38,12 @@ export function kindOf(type: string): RecoverableKind | undefined {
 
 /** One pending create and what to do about it. */
 export type PendingAction =
-  /** Something at the platform is this resource: record it in the stack with this id. */
-  | { action: "import"; kind: RecoverableKind; urn: string; id: string; what: string }
+  /**
+   * Something at the platform is this resource: record it in the stack with this id. `replacing`:
+   * the pending create was a replacement of the resource of that URN (which then is deleted by the
+   * next `up`, as the interrupted one would have done).
+   */
+  | { action: "import"; kind: RecoverableKind; urn: string; id: string; what: string; replacing?: true }
   /**
    * Nothing (identifiable) was made: drop the pending operation; the next `up` creates it.
    * `recreated`: a later `up` already created the resource again, so what the interrupted create
@@ -104,17 +108,22 @@ export async function planRecovery(
   for (const op of deployment.pending_operations ?? []) {
     const r = op.resource;
     const kind = kindOf(r.type);
-    if (op.type !== "creating") continue;
-    if (kind !== undefined && existing.has(r.urn)) {
-      plan.push({
-        action: "clear",
-        kind,
-        urn: r.urn,
-        why: "a later `pulumi up` created this resource again; what the interrupted create made is swept below",
-        recreated: true,
-      });
-      continue;
-    }
+    // Other providers' pending creates are theirs to resolve: left as they are.
+    if (op.type !== "creating" || kind === undefined) continue;
+    // The URN is in the stack already: the pending create replaced it (an input that replaces
+    // changed), or a later `up` created it again. Only a replacement's create is found below: it
+    // was made since the interrupted update began, and the stack does not own it.
+    const replacing = existing.has(r.urn) ? ({ replacing: true } as const) : {};
+    const cleared = (why: string): PendingAction =>
+      existing.has(r.urn)
+        ? {
+            action: "clear",
+            kind,
+            urn: r.urn,
+            why: "a later `pulumi up` created this resource again, or its replacement made nothing; what an interrupted create made is swept below",
+            recreated: true,
+          }
+        : { action: "clear", kind, urn: r.urn, why };
     const inputs = r.inputs ?? {};
     const app = str(inputs.app);
     if (kind === "volume" && app) {
@@ -139,6 +148,7 @@ export async function planRecovery(
           urn: r.urn,
           id: only.id,
           what: `volume ${only.id} "${only.name}" (${only.region}, created ${only.created_at})`,
+          ...replacing,
         });
       } else if (candidates.length > 1) {
         plan.push({
@@ -148,12 +158,11 @@ export async function planRecovery(
           candidates: candidates.map((v) => `${v.id} (created ${v.created_at})`),
         });
       } else {
-        plan.push({
-          action: "clear",
-          kind,
-          urn: r.urn,
-          why: `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
-        });
+        plan.push(
+          cleared(
+            `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
+          ),
+        );
       }
       continue;
     }
@@ -165,28 +174,32 @@ export async function planRecovery(
       if (has && !own.has(key) && !claimed.has(key)) {
         claimed.add(key);
         const label = kind === "acmeCertificate" ? "ACME certificate" : "custom certificate";
-        plan.push({ action: "import", kind, urn: r.urn, id: hostname, what: `the ${label} of ${hostname}` });
-      } else {
         plan.push({
-          action: "clear",
+          action: "import",
           kind,
           urn: r.urn,
-          why: has
-            ? `${hostname} is owned by another resource of the stack`
-            : `${hostname} holds no such certificate`,
+          id: hostname,
+          what: `the ${label} of ${hostname}`,
+          ...replacing,
         });
+      } else {
+        plan.push(
+          cleared(
+            has
+              ? `${hostname} is owned by another resource of the stack`
+              : `${hostname} holds no such certificate`,
+          ),
+        );
       }
       continue;
     }
-    // Other providers' pending creates are theirs to resolve: left as they are.
-    if (kind === undefined) continue;
     const why =
       kind === "volumeSnapshot"
         ? "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it"
         : kind === "postgresPasswordRotation"
           ? "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password"
           : "its inputs do not name an app";
-    plan.push({ action: "clear", kind, urn: r.urn, why });
+    plan.push(cleared(why));
   }
   return plan;
 }

@@ -177,7 +177,14 @@ function lookups(client: PlatformClient, isNotFound: (err: unknown) => boolean):
 
 function describe(plan: PendingAction[], deleting: boolean): string {
   const lines = plan.map((p) => {
-    if (p.action === "import") return `  ${deleting ? "delete" : "import"}  ${p.urn}\n          ${p.what}`;
+    if (p.action === "import") {
+      const replaced = p.replacing
+        ? deleting
+          ? "\n          (a replacement: the next `pulumi up` replaces again)"
+          : "\n          as the replacement of the resource of that URN (the next `pulumi up` deletes the replaced one)"
+        : "";
+      return `  ${deleting ? "delete" : "import"}  ${p.urn}\n          ${p.what}${replaced}`;
+    }
     if (p.action === "clear") return `  clear   ${p.urn}\n          ${p.why}`;
     return `  LEFT    ${p.urn}\n          more than one candidate, decide yourself: ${p.candidates.join(", ")}`;
   });

@@ -19,9 +19,14 @@ export const volumeSnapshotDeclaration = declareResource({
       change: "replace",
       output: "stored",
     }),
-    /** Volume to snapshot, e.g. `volume.volumeId`. Changing it takes a new snapshot. */
+    /**
+     * Volume to snapshot, e.g. `volume.volumeId`. A snapshot is an event: once taken, a changed
+     * `volumeId` (the volume was deleted and made again, say) takes no new snapshot and replaces
+     * nothing restored from this one; the stack keeps the volume it was taken of and preview and up
+     * warn. Change `triggers` to take a snapshot of the new volume.
+     */
     volumeId: input(requiredString("volumeId", "the volume to snapshot"), {
-      change: "replace",
+      change: "special",
       output: "stored",
     }),
     /** Arbitrary values; any change takes a new snapshot (the old one is left to retention). */

@@ -172,9 +172,14 @@ export const volumeDeclaration = declareResource({
       output: "stored",
       wire: "snapshot_id",
     }),
-    /** Volume to fork. Changing it replaces the volume. */
+    /**
+     * Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId`
+     * (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it
+     * was forked from and preview and up warn. To fork again, replace the volume
+     * (`pulumi up --replace <urn>`) or give it a new name.
+     */
     sourceVolumeId: input(optionalString("sourceVolumeId", "the volume to fork"), {
-      change: "replace",
+      change: "special",
       output: "stored",
       wire: "source_volume_id",
     }),

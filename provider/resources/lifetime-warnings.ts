@@ -7,7 +7,13 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS, grownElsewhereWarning } from "../lifetime";
+import {
+  certificateExpiryWarning,
+  DEFAULT_EXPIRY_WARNING_DAYS,
+  forkSourceChangedWarning,
+  grownElsewhereWarning,
+  snapshotSourceChangedWarning,
+} from "../lifetime";
 
 /** Warns, under the certificate's name, from `expiryWarningDays` before its expiry. */
 export function warnBeforeExpiry(
@@ -26,7 +32,10 @@ export function warnBeforeExpiry(
     });
 }
 
-/** Warns, under the volume's name, when the platform's volume is larger than `sizeGb`. */
+/**
+ * Warns, under the volume's name, when the platform's volume is larger than `sizeGb`; `fromData`:
+ * it was restored or forked (its snapshot or source may have been larger).
+ */
 export function warnIfGrownElsewhere(
   volume: pulumi.Resource & {
     name: pulumi.Output<string>;
@@ -34,11 +43,43 @@ export function warnIfGrownElsewhere(
     sizeGb: pulumi.Output<number>;
   },
   sizeGb: pulumi.Input<number> | undefined,
+  fromData = false,
 ): void {
   if (sizeGb === undefined) return;
   pulumi.all([volume.name, volume.volumeId, volume.sizeGb, sizeGb]).apply(([name, id, platformGb, asked]) => {
     const warning =
-      typeof asked === "number" ? grownElsewhereWarning(name, id, platformGb, asked) : undefined;
+      typeof asked === "number" ? grownElsewhereWarning(name, id, platformGb, asked, fromData) : undefined;
     if (warning) void pulumi.log.warn(warning, volume);
+  });
+}
+
+/** Warns, under the fork's name, when the program names another source than it was forked from. */
+export function warnIfForkSourceChanged(
+  volume: pulumi.Resource & {
+    name: pulumi.Output<string>;
+    volumeId: pulumi.Output<string>;
+    sourceVolumeId: pulumi.Output<string | undefined>;
+  },
+  sourceVolumeId: pulumi.Input<string> | undefined,
+): void {
+  if (sourceVolumeId === undefined) return;
+  pulumi
+    .all([volume.name, volume.volumeId, volume.sourceVolumeId, sourceVolumeId])
+    .apply(([name, id, forkedFrom, given]) => {
+      const warning =
+        typeof forkedFrom === "string" ? forkSourceChangedWarning(name, id, forkedFrom, given) : undefined;
+      if (warning) void pulumi.log.warn(warning, volume);
+    });
+}
+
+/** Warns, under the snapshot's name, when the program names another volume than it was taken of. */
+export function warnIfSnapshotSourceChanged(
+  request: pulumi.CustomResource & { volumeId: pulumi.Output<string> },
+  volumeId: pulumi.Input<string>,
+): void {
+  pulumi.all([request.id, request.volumeId, volumeId]).apply(([snapshotId, takenOf, given]) => {
+    const warning =
+      typeof takenOf === "string" ? snapshotSourceChangedWarning(snapshotId, takenOf, given) : undefined;
+    if (warning) void pulumi.log.warn(warning, request);
   });
 }

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import type { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { componentTypeToken, registry } from "../registry";
+import { warnIfSnapshotSourceChanged } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link VolumeSnapshot}. */
@@ -29,7 +30,8 @@ export class VolumeSnapshotRequest extends PlatformResource {
 
 /**
  * Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take
- * a new one. Deleting it changes nothing at the platform (snapshot retention removes snapshots).
+ * a new one; a snapshot is an event, so a changed `volumeId` alone (the volume deleted and made
+ * again, say) takes none and replaces nothing restored from it, and preview and up warn. Deleting it changes nothing at the platform (snapshot retention removes snapshots).
  * Once retention has removed the snapshot, refresh records `listed: false` and keeps it in the
  * stack with its `snapshotId`, so a volume restored from it is never replaced because time passed.
  *
@@ -65,6 +67,7 @@ export class VolumeSnapshot extends pulumi.ComponentResource {
   constructor(name: string, args: VolumeSnapshotArgs, opts?: pulumi.ComponentResourceOptions) {
     super(componentTypeToken(registry.volumeSnapshot), name, {}, opts);
     this.request = new VolumeSnapshotRequest(name, args, { parent: this });
+    warnIfSnapshotSourceChanged(this.request, args.volumeId);
     this.backupId = this.request.backupId;
     // The request's id is the snapshot id, and stays known while an in-place update of the request
     // is previewed (its outputs do not: a dynamic provider has no update preview). A volume

@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../declaration";
 import type { volumeDeclaration } from "../declarations/volume";
 import { registry } from "../registry";
-import { warnIfGrownElsewhere } from "./lifetime-warnings";
+import { warnIfForkSourceChanged, warnIfGrownElsewhere } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/volume";
@@ -41,6 +41,11 @@ export class Volume extends PlatformResource {
     // previewed (a dynamic provider has no update preview, so the engine then knows only the
     // inputs). A snapshot or fork fed from `volumeId` would otherwise preview as a replacement.
     (this as { volumeId: pulumi.Output<string> }).volumeId = this.id;
-    warnIfGrownElsewhere(this, args.sizeGb);
+    warnIfGrownElsewhere(
+      this,
+      args.sizeGb,
+      args.snapshotId !== undefined || args.sourceVolumeId !== undefined,
+    );
+    warnIfForkSourceChanged(this, args.sourceVolumeId);
   }
 }

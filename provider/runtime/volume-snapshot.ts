@@ -220,8 +220,12 @@ async function read(
   return { id, props: outs, inputs: pick(outs, STORED) };
 }
 
-/** Only the wait timeout can change in place; a snapshot still unlisted is waited for again. */
-async function update(id: string, olds: SnapshotState, news: Checked): Promise<{ outs: SnapshotOutputs }> {
+/**
+ * Only the wait timeout can change in place; a snapshot still unlisted is waited for again. The
+ * volume stays the one the snapshot was taken of, whatever `volumeId` the program gives now.
+ */
+async function update(id: string, olds: SnapshotState, given: Checked): Promise<{ outs: SnapshotOutputs }> {
+  const news = { ...given, volumeId: olds.volumeId || given.volumeId };
   const { app, volumeId } = news;
   const backup = backupOf(olds);
   if (!pendingListing(olds)) {

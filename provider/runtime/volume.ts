@@ -10,7 +10,7 @@ import { liveInputs, storedInputs, updateBody } from "../declaration";
 import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "../declarations/volume";
 import { volumeReport } from "../declarations/volume-mapping";
 import { clean, pick } from "../json-values";
-import { isUnknown } from "../validation/common";
+import { isSet, isUnknown } from "../validation/common";
 import { platformClient } from "./credentials";
 import {
   type CheckedInputs,
@@ -286,29 +286,69 @@ function diffSize(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): D
   return grows ? { ...outcome, changes: true } : outcome;
 }
 
-/** The declared diff with the Volume's own rules for `sizeGb` and `adoptVolumeId`. */
+/**
+ * A fork is an event: once the volume was forked, a changed `sourceVolumeId` (its source deleted
+ * and made again, say) is no change; the volume program's warning says so. Naming a source for a
+ * volume that was not a fork still replaces it with a fork.
+ */
+function diffSource(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
+  const source = news.sourceVolumeId;
+  if (source === undefined || source === null || isSet(olds.sourceVolumeId)) return outcome;
+  return { ...outcome, changes: true, replaces: [...outcome.replaces, "sourceVolumeId"] };
+}
+
+/** The declared diff with the Volume's own rules for `sizeGb`, `sourceVolumeId` and `adoptVolumeId`. */
 function diff(id: string, olds: VolumeState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
-  return diffAdoption(id, olds, news, diffSize(olds, news, declared));
+  return diffAdoption(id, olds, news, diffSource(olds, news, diffSize(olds, news, declared)));
 }
 
 /** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
 async function create(inputs: Checked): Promise<{ id: string; outs: VolumeOutputs }> {
   if (inputs.adoptVolumeId) return adopt(inputs, inputs.adoptVolumeId);
   const { app } = inputs;
+  const fromData = Boolean(inputs.snapshotId || inputs.sourceVolumeId);
+  const body = volumeCreateBody(inputs);
+  // A restore or fork is never asked for less than its snapshot or source holds (the platform
+  // refuses that, and neither size is known here): it takes their size, then grows to `sizeGb`.
+  if (fromData) delete body.size_gb;
   let volume: WireVolume;
   try {
-    volume = await platformClient().volumes.create(app, volumeCreateBody(inputs));
+    volume = await platformClient().volumes.create(app, body);
   } catch (err) {
     throw explain(err, `creating volume "${inputs.name}" in app ${app}`, createAdvice(err));
   }
   await warnAboutLeftovers(app, volume);
-  const fromData = Boolean(inputs.snapshotId || inputs.sourceVolumeId);
   if (volume.state === "restoring" || inputs.snapshotId)
     volume = await waitRestored(app, volume, inputs, inputs);
+  let needsRestart = false;
+  if (fromData && inputs.sizeGb !== undefined && inputs.sizeGb > volume.size_gb) {
+    const grown = await growNew(app, volume, inputs);
+    volume = grown.volume;
+    needsRestart = grown.needsRestart;
+  }
   // A fresh volume's answer may have an empty fstype: an empty create made the platform's default.
   const previousFstype = fromData ? undefined : DEFAULT_FSTYPE;
-  const outs = volumeOutputs(volume, inputs, programRecord(inputs), { needsRestart: false, previousFstype });
+  const outs = volumeOutputs(volume, inputs, programRecord(inputs), { needsRestart, previousFstype });
   return { id: volume.id, outs };
+}
+
+/** Extends a restore or fork just made to `sizeGb`; a failure keeps the volume in the stack. */
+async function growNew(
+  app: string,
+  volume: WireVolume,
+  inputs: Checked,
+): Promise<{ volume: WireVolume; needsRestart: boolean }> {
+  const current = {
+    snapshotRetention: volume.snapshot_retention,
+    autoBackupEnabled: volume.auto_backup_enabled,
+    needsRestart: false,
+  };
+  try {
+    return await converge(app, volume, volume.size_gb, inputs, current);
+  } catch (err) {
+    const outputs = volumeOutputs(volume, inputs, programRecord(inputs), { needsRestart: false });
+    throw keptInStack(volume.id, outputs, inputs, (err as Error).message);
+  }
 }
 
 function createAdvice(err: unknown): string | undefined {
@@ -369,8 +409,10 @@ async function update(id: string, olds: VolumeState, news: Checked): Promise<{ o
     autoBackupEnabled: volume.auto_backup_enabled,
     needsRestart: olds.needsRestart === true,
   });
+  // The volume stays recorded as forked from the volume it was forked from (see diffSource).
+  const recorded = { ...news, sourceVolumeId: olds.sourceVolumeId ?? news.sourceVolumeId };
   return {
-    outs: volumeOutputs(outcome.volume, news, programRecord(news), {
+    outs: volumeOutputs(outcome.volume, recorded, programRecord(news), {
       needsRestart: outcome.needsRestart,
       previousFstype: olds.fstype,
     }),

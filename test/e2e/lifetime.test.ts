@@ -1,9 +1,14 @@
+import { execFile, spawn } from "node:child_process";
 import { X509Certificate } from "node:crypto";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { promisify } from "node:util";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { beforeEach, describe, expect, it } from "vitest";
 import { days, makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
-import { programPath, withStack } from "../support/engine";
+import { programPath, type StackContext, withStack } from "../support/engine";
+import { killTree, until } from "../support/kill";
 import {
   type Observed,
   observedPreview,
@@ -23,6 +28,8 @@ import { fakeTimeEnv, StackClock } from "../support/time-travel";
 // step: exit 0, no delete, no replace but the rotations the schedule asks for, no resource
 // recreated at the platform, and the warnings that age calls for (and no others).
 
+const run = promisify(execFile);
+const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
 const API = "api.life.example.com";
 const SHORT = "short.life.example.com";
 /** How long the short-lived certificate is valid in real time: it expires during the test. */
@@ -165,5 +172,199 @@ describe("a stack's lifetime: the README's shapes over 400 days of refresh and u
         console.log(`lifetime table\n${table.join("\n")}`);
       },
     );
+  });
+});
+
+// Shapes a randomized soak of the quickstart found (issue 28): a replace killed mid-way and the
+// README's recipe, a snapshot's source volume deleted by hand, a restore below its snapshot's size.
+describe("a stack's lifetime: the quickstart's snapshot, restore and fork under change", () => {
+  const e = useE2eEmulator();
+  const base = () => ({ ...platformConfig(e.emu), parts: "quickstart" });
+  // Each test starts from the seed: what one test left at the platform is no other's orphan (and
+  // no test needs a destroy to clean up).
+  beforeEach(() => e.reset());
+  const named = async (name: string) =>
+    (await e.state()).volumes
+      .filter((v: { name: string }) => v.name === name)
+      .map((v: { id: string }) => v.id);
+
+  /** `pulumi-platform recover …` as a pipeline runs it; its exit code and output. */
+  async function recover(ctx: StackContext, args: string[]): Promise<{ code: number; out: string }> {
+    try {
+      const { stdout } = await run(process.execPath, [cli, "recover", ...args, "--stack", ctx.stack.name], {
+        cwd: programPath("lifetime"),
+        env: { ...process.env, ...ctx.env },
+      });
+      return { code: 0, out: stdout };
+    } catch (err) {
+      const failed = err as { code?: number; stdout?: string; stderr?: string };
+      return { code: failed.code ?? -1, out: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
+    }
+  }
+
+  /**
+   * `pulumi up` of the program as it is now, SIGKILLed once `landed` holds (the answers of
+   * `method` requests to the app's volumes wait 5 s, so the platform has done what Pulumi has not
+   * recorded), then the README's recipe: `recover --unlock-if-stale --yes` (its output is
+   * returned) and `pulumi up`.
+   */
+  async function killedThenRecipe(
+    ctx: StackContext,
+    method: "POST" | "PUT" | "DELETE",
+    what: string,
+    landed: () => Promise<boolean>,
+  ): Promise<{ recovered: string; finished: Awaited<ReturnType<Stack["up"]>> }> {
+    await e.control.faults.add({
+      method,
+      path: method === "POST" ? "/v1/apps/demo-app/volumes" : "/v1/apps/demo-app/volumes/*",
+      kind: "latency-after",
+      latencyMs: 5_000,
+      times: 0,
+    });
+    const env = { ...process.env, ...ctx.env };
+    const up = spawn(
+      path.join(ctx.cliDir, "pulumi"),
+      ["up", "--yes", "--skip-preview", "--stack", ctx.stack.name],
+      {
+        cwd: programPath("lifetime"),
+        env,
+        stdio: "ignore",
+      },
+    );
+    const exited = new Promise((resolve) => up.once("exit", resolve));
+    await step(`kill the up once ${what}`, async () => {
+      await until(what, landed);
+      killTree(up.pid as number);
+      await exited;
+    });
+    await e.control.faults.clear();
+    const exported = await run(
+      path.join(ctx.cliDir, "pulumi"),
+      ["stack", "export", "--stack", ctx.stack.name],
+      {
+        cwd: programPath("lifetime"),
+        env,
+      },
+    ).catch(() => ({ stdout: '{"deployment":{}}' }));
+    const pending: { type: string; resource: { urn: string } }[] =
+      JSON.parse(exported.stdout).deployment.pending_operations ?? [];
+    const r = await step("recover --unlock-if-stale --yes", () =>
+      recover(ctx, ["--unlock-if-stale", "--yes"]),
+    );
+    console.log(
+      `killed once ${what}; pending operations: ${JSON.stringify(pending.map((op) => `${op.type} ${op.resource.urn.split("::").at(-1)}`))}; recover:\n${r.out}`,
+    );
+    expect(r.code, r.out).toBe(0);
+    return { recovered: r.out, finished: await step("up", () => ctx.stack.up()) };
+  }
+
+  for (const deleteBeforeReplace of [false, true]) {
+    it(`a replace of the restored volume killed after its create landed (deleteBeforeReplace ${deleteBeforeReplace}): the recipe leaves 0 orphans`, async () => {
+      const config = {
+        ...base(),
+        restoredDeleteBeforeReplace: String(deleteBeforeReplace),
+        snapshotTriggers: "1",
+      };
+      await withStack({ programDir: programPath("lifetime"), config }, async (ctx) => {
+        const { stack } = ctx;
+        const first = await step("up", () => stack.up());
+        await stack.setConfig("snapshotTriggers", { value: "2" });
+        const { finished } = await killedThenRecipe(ctx, "POST", "the new restore landed", async () =>
+          (await named("data_restored")).some((id) => id !== value(first, "restoredId")),
+        );
+        const restored = await named("data_restored");
+        expect(restored, "every data_restored volume at the platform is the stack's").toEqual([
+          value(finished, "restoredId"),
+        ]);
+        await stack.preview({ expectNoChanges: true });
+      });
+    });
+  }
+
+  it("a kill during an update and during a delete: the recipe converges, nothing left over", async () => {
+    const config = { ...base(), forkSizeGb: "3" };
+    await withStack({ programDir: programPath("lifetime"), config }, async (ctx) => {
+      const { stack } = ctx;
+      const first = await step("up", () => stack.up());
+      const dataId = value(first, "dataId");
+      await stack.setConfig("dataRetention", { value: "4" });
+      await killedThenRecipe(ctx, "PUT", "the retention update landed", async () =>
+        (await e.state()).volumes.some(
+          (v: { id: string; snapshot_retention: number }) => v.id === dataId && v.snapshot_retention === 4,
+        ),
+      );
+      await stack.preview({ expectNoChanges: true });
+      await stack.removeConfig("forkSizeGb");
+      const { finished } = await killedThenRecipe(
+        ctx,
+        "DELETE",
+        "the fork was deleted",
+        async () => (await named("data_fork")).length === 0,
+      );
+      const ids = (await e.state()).volumes.map((v: { id: string }) => v.id).sort();
+      expect(ids, "the platform holds the stack's volumes and nothing else").toEqual(
+        [value(finished, "dataId"), value(finished, "restoredId")].sort(),
+      );
+      expect(value(finished, "dataId")).toBe(dataId);
+      await stack.preview({ expectNoChanges: true });
+      await stack.destroy();
+      expect((await e.state()).volumes).toEqual([]);
+    });
+  });
+
+  it("an out-of-band delete of the snapshot's source volume (and the fork's) replaces nothing that holds data", async () => {
+    const config = { ...base(), protectRestored: "true", forkSizeGb: "3" };
+    await withStack({ programDir: programPath("lifetime"), config }, async (ctx) => {
+      const { stack } = ctx;
+      const first = await step("up", () => stack.up());
+      const dataId = value(first, "dataId") as string;
+      await step("an operator deletes the data volume by hand; refresh drops it", async () => {
+        await e.api("DELETE", `/v1/apps/demo-app/volumes/${dataId}`);
+        await stack.refresh();
+      });
+      const preview = await step("preview", () => observedPreview(stack));
+      expect(preview.changes).toEqual(["create data"]);
+      const up = await step("up", () => observedUp(stack));
+      console.log(
+        `after the source volume was deleted by hand: up plans ${JSON.stringify(up.changes)}, warns:\n${up.warnings.join("\n")}`,
+      );
+      expect(up.changes).toEqual(["create data"]);
+      expect(value(up.result, "dataId")).not.toBe(dataId);
+      for (const key of ["snapshotId", "restoredId", "forkId"]) {
+        expect(value(up.result, key), key).toBe(value(first, key));
+      }
+      expect(up.warnings).toContainEqual(
+        expect.stringMatching(/^data-snap: .*snapshot .* was taken of volume vol_\w+/),
+      );
+      expect(up.warnings).toContainEqual(expect.stringMatching(/^fork: .*forked from volume vol_\w+/));
+      // The next preview plans nothing and says the same.
+      const again = await observedPreview(stack);
+      expect(again.changes).toEqual([]);
+      expect(again.warnings).toContainEqual(
+        expect.stringMatching(/^data-snap: .*Change triggers to take a snapshot/),
+      );
+    });
+  });
+
+  it("a restore (and a fork) with sizeGb below its snapshot's (source's) size gets the larger size and plans nothing after", async () => {
+    const config = { ...base(), restoredSizeGb: "3", forkSizeGb: "3", snapshotTriggers: "1" };
+    await withStack({ programDir: programPath("lifetime"), config }, async (ctx) => {
+      const { stack } = ctx;
+      await step("up", () => stack.up());
+      await stack.setAllConfig({ dataSizeGb: { value: "4" }, snapshotTriggers: { value: "2" } });
+      const grown = await step("the source grows, a new snapshot is restored", () => observedUp(stack));
+      console.log(`restore below the snapshot's size: up plans ${JSON.stringify(grown.changes)}`);
+      expect(value(grown.result, "restoredSize")).toBe(4);
+      await step("a new fork of the grown source, still with sizeGb 3", async () => {
+        await stack.removeConfig("forkSizeGb");
+        await stack.up();
+        await stack.setConfig("forkSizeGb", { value: "3" });
+        const forked = await stack.up();
+        expect(value(forked, "forkSize")).toBe(4);
+      });
+      await stack.preview({ expectNoChanges: true });
+      await stack.refresh({ expectNoChanges: true });
+      await stack.preview({ expectNoChanges: true });
+    });
   });
 });

@@ -46,6 +46,20 @@ describe("VolumeSnapshotRequest", () => {
     expect(read).toMatchObject({ id, props: { ...rest, listed: true, lastSeenAt: expect.any(String) } });
   });
 
+  it("stays the snapshot of the volume it was taken of when the program names another volume", async () => {
+    const { id, outs } = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId }));
+    const news = { app: APP, volumeId: "vol_made_again", waitTimeoutSeconds: 5 };
+    expect(
+      (await runtime.volumeSnapshot.diff(id, outs, { app: APP, volumeId: "vol_made_again" })).changes,
+    ).toBe(false);
+    const updated = await runtime.volumeSnapshot.update(id, outs, withProvider(news));
+    expect(updated.outs).toMatchObject({ volumeId, snapshotId: id, listed: true, waitTimeoutSeconds: 5 });
+    expect((await runtime.volumeSnapshot.read(id, updated.outs)).props).toMatchObject({
+      volumeId,
+      listed: true,
+    });
+  });
+
   it("delete leaves the platform alone; once retention removed it, refresh keeps it in the stack as no longer listed", async () => {
     const { id, outs } = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId }));
     await runtime.volumeSnapshot.delete(id, outs);

@@ -221,6 +221,30 @@ describe("Volume restore and adoption", () => {
     expect(gets.length).toBeGreaterThanOrEqual(1);
   });
 
+  it("a restore or fork never asks for less than its snapshot or source holds: sizeGb is the least it gets", async () => {
+    const { id } = await createVolume("src-big");
+    const snap = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId: id }));
+    const restore = (name: string, sizeGb: number) =>
+      runtime.volume.create(withProvider({ app: APP, name, region: "ord", snapshotId: snap.id, sizeGb }));
+    const below = await restore("restored-below", 3);
+    expect(below.outs).toMatchObject({ state: "created", sizeGb: 10, programSizeGb: 3 });
+    // The 10 GB volume plans nothing against sizeGb 3.
+    const diff = await runtime.volume.diff(below.id, below.outs, {
+      app: APP,
+      name: "restored-below",
+      region: "ord",
+      snapshotId: snap.id,
+      sizeGb: 3,
+    });
+    expect(diff.changes).toBe(false);
+    const above = await restore("restored-above", 12);
+    expect(above.outs).toMatchObject({ state: "created", sizeGb: 12 });
+    const fork = await runtime.volume.create(
+      withProvider({ app: APP, name: "forked-below", region: "ord", sourceVolumeId: id, sizeGb: 2 }),
+    );
+    expect(fork.outs).toMatchObject({ sizeGb: 10, sourceVolumeId: id });
+  });
+
   it("keeps a restore that outlives restoreTimeoutSeconds in the stack with its id and provider", async () => {
     const { id } = await createVolume("src-slow");
     const snap = await runtime.volumeSnapshot.create(withProvider({ app: APP, volumeId: id }));

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inputFailures } from "../../../provider/declaration";
 import { customCertificateDeclaration } from "../../../provider/declarations";
-import { certificateExpiryWarning, daysUntil, grownElsewhereWarning } from "../../../provider/lifetime";
+import {
+  certificateExpiryWarning,
+  daysUntil,
+  forkSourceChangedWarning,
+  grownElsewhereWarning,
+  snapshotSourceChangedWarning,
+} from "../../../provider/lifetime";
 import { days, makeCert, type TestCert } from "../../support/certs";
 
 const NOW = new Date("2027-03-01T12:00:00Z");
@@ -46,6 +52,25 @@ describe("grownElsewhereWarning", () => {
       /^volume data \(vol_1\) is 10 GB at the platform, more than sizeGb 3 in the program: it grew outside this stack/,
     );
     expect(grownElsewhereWarning("data", "vol_1", 10, 10)).toBeUndefined();
+  });
+
+  it("for a restore or fork, names the larger snapshot or source as a reason", () => {
+    expect(grownElsewhereWarning("restored", "vol_2", 4, 2, true)).toMatch(
+      /: its snapshot or source volume was larger, or it grew outside this stack\. It keeps 4 GB/,
+    );
+  });
+});
+
+describe("a snapshot or fork whose program names another source (a snapshot is an event)", () => {
+  it("warns with what was kept and how to take or fork again; nothing when the source is the same", () => {
+    expect(snapshotSourceChangedWarning("vs_1", "vol_old", "vol_new")).toMatch(
+      /^snapshot vs_1 was taken of volume vol_old; volumeId is now vol_new\. .* Change triggers to take a snapshot of vol_new$/,
+    );
+    expect(snapshotSourceChangedWarning("vs_1", "vol_old", "vol_old")).toBeUndefined();
+    expect(forkSourceChangedWarning("fork", "vol_f", "vol_old", "vol_new")).toMatch(
+      /^volume fork \(vol_f\) was forked from volume vol_old; sourceVolumeId is now vol_new\. .*pulumi up --replace/,
+    );
+    expect(forkSourceChangedWarning("fork", "vol_f", "vol_old", "vol_old")).toBeUndefined();
   });
 });
 

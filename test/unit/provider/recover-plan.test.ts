@@ -109,8 +109,57 @@ describe("planRecovery", () => {
   it("clears a pending create whose resource a later `up` created again (the sweep finds the orphan)", async () => {
     const exported = deployment([{ name: "data", inputs: { app: "a", name: "data" } }]);
     exported.deployment.resources?.push({ urn: urn("data"), type: VOLUME, id: "vol_twin", inputs: {} });
-    const plan = await planRecovery(exported, platform([vol("vol_orphan", "data")]));
-    expect(plan).toEqual([expect.objectContaining({ action: "clear", urn: urn("data") })]);
+    // The later `up` completed after the orphan was made: `since` is its end.
+    const plan = await planRecovery(exported, platform([vol("vol_orphan", "data")]), {
+      since: new Date("2026-11-23T09:00:00Z"),
+    });
+    expect(plan).toEqual([expect.objectContaining({ action: "clear", urn: urn("data"), recreated: true })]);
+  });
+
+  describe("a pending create that replaces the resource of its URN (issue 28)", () => {
+    const replacing = () => {
+      const exported = deployment([{ name: "data", inputs: { app: "a", name: "data" } }]);
+      const pending = exported.deployment.pending_operations?.[0];
+      if (pending) pending.resource.dependencies = [urn("kept")];
+      exported.deployment.resources?.push(
+        { urn: urn("data"), type: VOLUME, id: "vol_old", inputs: { app: "a", name: "data" } },
+        { urn: urn("after"), type: VOLUME, id: "vol_after", inputs: {}, dependencies: [urn("data")] },
+      );
+      return exported;
+    };
+    const since = new Date("2026-11-23T07:00:00Z");
+
+    it("imports what the interrupted replacement made, before the old resource, which is marked for deletion", async () => {
+      const exported = replacing();
+      const plan = await planRecovery(exported, platform([vol("vol_old", "data"), vol("vol_new", "data")]), {
+        since,
+      });
+      expect(plan).toEqual([
+        expect.objectContaining({ action: "import", urn: urn("data"), id: "vol_new", replacing: true }),
+      ]);
+      const recovered = await applyRecovery(exported, plan, async () => ({ volumeId: "vol_new" }));
+      expect(recovered.deployment.pending_operations).toEqual([]);
+      expect(recovered.deployment.resources?.map((r) => [r.id, r.delete ?? false])).toEqual([
+        ["vol_kept", false],
+        ["vol_new", false],
+        ["vol_old", true],
+        ["vol_after", false],
+      ]);
+    });
+
+    it("a delete-before-replace already deleted the old resource: the replacement takes its place", async () => {
+      const exported = replacing();
+      const old = exported.deployment.resources?.find((r) => r.id === "vol_old");
+      if (old) old.pendingReplacement = true;
+      const plan = await planRecovery(exported, platform([vol("vol_new", "data")]), { since });
+      const recovered = await applyRecovery(exported, plan, async () => ({ volumeId: "vol_new" }));
+      expect(recovered.deployment.resources?.map((r) => r.id)).toEqual(["vol_kept", "vol_new", "vol_after"]);
+    });
+
+    it("nothing made since the interrupted update began: cleared, and the sweep looks", async () => {
+      const plan = await planRecovery(replacing(), platform([vol("vol_old", "data")]), { since });
+      expect(plan).toEqual([expect.objectContaining({ action: "clear", recreated: true })]);
+    });
   });
 
   it("a certificate kind on the hostname is imported; a missing one is cleared; other providers are left alone", async () => {
@@ -126,6 +175,32 @@ describe("planRecovery", () => {
       ["import", urn("www", ACME)],
       ["clear", urn("api", ACME)],
     ]);
+  });
+
+  it("a certificate replaced onto a new hostname: what the interrupted replacement requested is imported as it", async () => {
+    const exported = deployment([
+      { name: "www", type: ACME, inputs: { app: "a", hostname: "new.example.com" } },
+    ]);
+    exported.deployment.resources?.push({
+      urn: urn("www", ACME),
+      type: ACME,
+      id: "old.example.com",
+      inputs: { app: "a", hostname: "old.example.com" },
+    });
+    const hostnames = {
+      "old.example.com": { acme: true, custom: false },
+      "new.example.com": { acme: true, custom: false },
+    };
+    const plan = await planRecovery(exported, platform([], hostnames));
+    expect(plan).toEqual([
+      expect.objectContaining({ action: "import", id: "new.example.com", replacing: true }),
+    ]);
+    // Not yet requested at the new hostname: nothing to import; a later `up` may have made it.
+    const none = await planRecovery(
+      exported,
+      platform([], { "old.example.com": hostnames["old.example.com"] }),
+    );
+    expect(none).toEqual([expect.objectContaining({ action: "clear", recreated: true })]);
   });
 });
 

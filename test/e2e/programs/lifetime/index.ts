@@ -20,15 +20,38 @@ function quickstart() {
     app,
     name: "data",
     region,
-    sizeGb: 3,
+    sizeGb: config.getNumber("dataSizeGb") ?? 3,
     snapshotRetention: config.getNumber("dataRetention") ?? 2,
   });
-  const snap = new VolumeSnapshot("data-snap", { app, volumeId: data.id, waitTimeoutSeconds: 60 });
+  const triggers = config.get("snapshotTriggers");
+  const snap = new VolumeSnapshot("data-snap", {
+    app,
+    volumeId: data.id,
+    waitTimeoutSeconds: 60,
+    ...(triggers === undefined ? {} : { triggers: { run: triggers } }),
+  });
+  const restoredSizeGb = config.getNumber("restoredSizeGb");
   const restored = new Volume(
     "restored",
-    { app, name: "data_restored", region, snapshotId: snap.snapshotId, restoreTimeoutSeconds: 60 },
-    { protect: config.getBoolean("protectRestored") ?? false },
+    {
+      app,
+      name: "data_restored",
+      region,
+      snapshotId: snap.snapshotId,
+      restoreTimeoutSeconds: 60,
+      ...(restoredSizeGb === undefined ? {} : { sizeGb: restoredSizeGb }),
+    },
+    {
+      protect: config.getBoolean("protectRestored") ?? false,
+      deleteBeforeReplace: config.getBoolean("restoredDeleteBeforeReplace") ?? false,
+    },
   );
+  // A fork of the data volume, switched on by `forkSizeGb`.
+  const forkSizeGb = config.getNumber("forkSizeGb");
+  const fork =
+    forkSizeGb === undefined
+      ? undefined
+      : new Volume("fork", { app, name: "data_fork", region, sourceVolumeId: data.id, sizeGb: forkSizeGb });
   return {
     dataId: data.volumeId,
     snapshotId: snap.snapshotId,
@@ -36,6 +59,9 @@ function quickstart() {
     snapshotLastSeenAt: snap.lastSeenAt,
     restoredId: restored.volumeId,
     restoredFrom: restored.snapshotId,
+    restoredSize: restored.sizeGb,
+    forkId: fork?.volumeId,
+    forkSize: fork?.sizeGb,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../../provider/runtime";
+import { UNKNOWN } from "../../../../provider/validation";
 
 describe("VolumeSnapshot diff", () => {
   const outs = { app: "demo-app", volumeId: "vol_1", snapshotId: "vs_1", triggers: { n: "1" } };
@@ -15,9 +16,14 @@ describe("VolumeSnapshot diff", () => {
       { changes: true, replaces: ["triggers"] },
     ],
     [
-      "another volume takes a new snapshot",
+      "another volume is no change: the snapshot was taken (its source made again, say)",
       { app: "demo-app", volumeId: "vol_2", triggers: { n: "1" } },
-      { changes: true, replaces: ["volumeId"] },
+      { changes: false, replaces: [] },
+    ],
+    [
+      "an unknown volume (being made again) is no change either",
+      { app: "demo-app", volumeId: UNKNOWN, triggers: { n: "1" } },
+      { changes: false, replaces: [] },
     ],
     [
       "a new wait timeout is recorded in place",

@@ -20,7 +20,13 @@ const volumeOuts = {
 const volumeIns = { app: "demo-app", name: "data", region: "ord", sizeGb: 10, snapshotRetention: 5 };
 
 describe("Volume diff", () => {
-  const cases: [string, Record<string, unknown>, { changes: boolean; replaces: string[] }][] = [
+  // The fourth member: what the previous outputs hold besides volumeOuts.
+  const cases: [
+    string,
+    Record<string, unknown>,
+    { changes: boolean; replaces: string[] },
+    Record<string, unknown>?,
+  ][] = [
     ["reports no change when inputs equal the outputs", volumeIns, { changes: false, replaces: [] }],
     [
       "does not count a removed sizeGb as a change",
@@ -51,6 +57,18 @@ describe("Volume diff", () => {
       "replaces on a sourceVolumeId",
       { ...volumeIns, sourceVolumeId: "vol_2" },
       { changes: true, replaces: ["sourceVolumeId"] },
+    ],
+    [
+      "a fork's new sourceVolumeId is no change: it was forked (its source made again, say)",
+      { ...volumeIns, sourceVolumeId: "vol_3" },
+      { changes: false, replaces: [] },
+      { sourceVolumeId: "vol_2" },
+    ],
+    [
+      "a fork's unknown sourceVolumeId is no change either",
+      { ...volumeIns, sourceVolumeId: UNKNOWN },
+      { changes: false, replaces: [] },
+      { sourceVolumeId: "vol_2" },
     ],
     [
       "replaces on machinesOnly",
@@ -90,9 +108,9 @@ describe("Volume diff", () => {
       { changes: true, replaces: [] },
     ],
   ];
-  for (const [rule, news, expected] of cases) {
+  for (const [rule, news, expected, olds] of cases) {
     it(rule, async () => {
-      const result = await runtime.volume.diff("vol_1", volumeOuts, news);
+      const result = await runtime.volume.diff("vol_1", { ...volumeOuts, ...olds }, news);
       expect({ changes: result.changes, replaces: result.replaces }).toEqual(expected);
     });
   }
