@@ -1,5 +1,6 @@
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
-import { AcmeCertificate, recoverStack, Volume } from "pulumi-platform";
+import { AcmeCertificate, Volume } from "pulumi-platform";
+import { recoverStack } from "pulumi-platform/ops";
 
 /** What one stack of the fleet holds: a volume and a certificate of its app. */
 export function appProgram(app: string) {

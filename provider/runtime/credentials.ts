@@ -18,6 +18,7 @@
  * refresh, destroy), does PLATFORM_API_TOKEN replace it, with a warning saying so.
  * @module
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PlatformClient, type TokenSource } from "../../sdk";
 import {
   CONFIG_KEYS,
@@ -160,11 +161,25 @@ export function credentialProblems(): { property: string; reason: string }[] {
 /** The families of the platform client the provider calls. */
 export type ProviderClient = Pick<PlatformClient, "volumes" | "certificates" | "postgres">;
 
+/** The client of a {@link withClient} call, for the calls made inside it. */
+const explicitClient = new AsyncLocalStorage<ProviderClient>();
+
+/**
+ * Runs `fn` with the providers' platform calls made through `client`: how a tool (`recover`)
+ * uses the providers with credentials of its own, leaving the process's credential session (the
+ * engine's `configure`) untouched.
+ */
+export function withClient<T>(client: ProviderClient, fn: () => Promise<T>): Promise<T> {
+  return explicitClient.run(client, fn);
+}
+
 /**
  * The client for the resolved credentials; throws a message saying how to set what is missing.
  * Its token is asked per request (see {@link ProviderTokens}).
  */
 export function platformClient(): ProviderClient {
+  const explicit = explicitClient.getStore();
+  if (explicit) return explicit;
   const resolution = session.tokens.resolution();
   if (!resolution.ok) throw new Error(problemsText(resolution));
   let client = session.clients.get(resolution.apiUrl);

@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { days, makeCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { OPS_CLI as cli } from "../support/ops-cli";
 
 const run = promisify(execFile);
 const e = useE2eEmulator();
 const APP = "demo-app";
-const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
 const programDir = programPath("adopt");
 const generated = path.join(programDir, "adopted.ts");
 

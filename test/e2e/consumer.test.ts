@@ -64,7 +64,7 @@ describe("the published package in a fresh project", () => {
     expect(shipped).toContain("dist/provider/index.js");
     expect(shipped).toContain("dist/provider/runtime/index.js");
     expect(shipped).toContain("dist/emulator/cli.js");
-    expect(shipped).toContain("dist/provider/cli/main.js");
+    expect(shipped).toContain("dist/ops/main.js");
     expect(shipped).toContain("CHANGELOG.md");
     // TypeScript sources ship only beside what they compile to (for the source maps), never tests.
     const unexpected = shipped.filter(
@@ -72,7 +72,7 @@ describe("the published package in a fresh project", () => {
         f.startsWith("test/") ||
         f.startsWith("examples/") ||
         f.startsWith("scripts/") ||
-        (f.endsWith(".ts") && !f.endsWith(".d.ts") && !/^(provider|sdk|emulator)\//.test(f)),
+        (f.endsWith(".ts") && !f.endsWith(".d.ts") && !/^(provider|sdk|emulator|ops)\//.test(f)),
     );
     expect(unexpected).toEqual([]);
     expect(shipped).toContain("provider/index.ts");

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 import { killTree, removeBrokenSidecars, until } from "../support/kill";
+import { OPS_CLI as cli } from "../support/ops-cli";
 
 // A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI
 // puts plugins in their own process groups, so the tree is walked by parent pid). Volumes the
@@ -15,7 +16,6 @@ import { killTree, removeBrokenSidecars, until } from "../support/kill";
 const run = promisify(execFile);
 const e = useE2eEmulator();
 const programDir = programPath("interrupted-up");
-const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
 
 describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () => {
   it("recovers with `pulumi-platform recover` and one `pulumi up`: every volume once, 0 orphans", async () => {

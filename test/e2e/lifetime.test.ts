@@ -17,6 +17,7 @@ import {
   PEM,
   stateValue as value,
 } from "../support/observed";
+import { OPS_CLI as cli } from "../support/ops-cli";
 import { step } from "../support/step";
 import { fakeTimeEnv, StackClock } from "../support/time-travel";
 
@@ -29,7 +30,6 @@ import { fakeTimeEnv, StackClock } from "../support/time-travel";
 // recreated at the platform, and the warnings that age calls for (and no others).
 
 const run = promisify(execFile);
-const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
 const API = "api.life.example.com";
 const SHORT = "short.life.example.com";
 /** How long the short-lived certificate is valid in real time: it expires during the test. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, type StackContext, withStack } from "../support/engine";
 import { killTree, removeBrokenSidecars, until } from "../support/kill";
+import { OPS_CLI as cli } from "../support/ops-cli";
 import { step } from "../support/step";
 
 // A pipeline killed mid-`up` (SIGKILL of the CLI's process tree, several creates in flight) is
@@ -18,7 +19,6 @@ import { step } from "../support/step";
 const run = promisify(execFile);
 const e = useE2eEmulator();
 const programDir = programPath("interrupted-up");
-const cli = path.resolve(__dirname, "..", "..", "dist", "provider", "cli", "main.js");
 const APP = "demo-app";
 const COUNT = 15;
 

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import type { Stack } from "@pulumi/pulumi/automation";
-import { brokenSidecars, removeSidecars } from "../../provider/cli/backend-sidecars";
+import { brokenSidecars, removeSidecars } from "../../ops/backend-sidecars";
 
 /** The pid and every descendant of it, read from /proc (children before their parent dies). */
 export function processTree(root: number): number[] {
@@ -52,7 +52,7 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
 
 /**
  * A kill can land while the file backend rewrites a metadata sidecar (see
- * provider/cli/backend-sidecars): Pulumi then fails to read the stack with "EOF". Scenarios that
+ * ops/backend-sidecars): Pulumi then fails to read the stack with "EOF". Scenarios that
  * go on with plain `pulumi` commands repair it by hand, as docs/troubleshooting.md's row says
  * (`recover` does it itself); returns the files removed, for the test's log.
  */

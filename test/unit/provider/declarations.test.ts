@@ -206,7 +206,7 @@ describe("resource declarations", () => {
     const { stubTexts } = await import("../../../provider/stubs");
     const runtime = await import("../../../provider/runtime");
     const mod = (await import("../../../provider")) as unknown as Record<string, unknown>;
-    const { kindOf } = await import("../../../provider/cli/recover-plan");
+    const { kindOf } = await import("../../../ops/recover-plan");
     expect(Object.keys(stubTexts).sort()).toEqual([...RESOURCE_KEYS].sort());
     expect(Object.keys(runtime.providers).sort()).toEqual([...RESOURCE_KEYS].sort());
     for (const key of RESOURCE_KEYS) {

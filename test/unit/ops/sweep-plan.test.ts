@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ExportedDeployment, ListedVolume } from "../../../provider/cli/recover-plan";
-import { fileBackendLocks, judgeLock, parseDuration } from "../../../provider/cli/stack-lock";
-import { type CompletedUpdate, interruptedSince, planSweep } from "../../../provider/cli/sweep-plan";
+import type { ExportedDeployment, ListedVolume } from "../../../ops/recover-plan";
+import { fileBackendLocks, judgeLock, parseDuration } from "../../../ops/stack-lock";
+import { type CompletedUpdate, interruptedSince, planSweep } from "../../../ops/sweep-plan";
 
 const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
 const at = (hhmm: string) => new Date(`2026-11-23T${hhmm}:00Z`);

@@ -4,8 +4,9 @@
  * the stack owns. Reading only; ./recover-checkpoint applies the plan.
  * @module
  */
-import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { keyOfTypeToken, type ResourceKey } from "../registry";
+
+import { keyOfTypeToken, type ResourceKey } from "../provider/registry";
+import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 
 /** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */
 export interface CheckpointResource {
@@ -75,16 +76,104 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** Ids (volumes) and `app/hostname/kind` keys (certificates) that resources of the stack own. */
+/** What a pending create of one kind may have made: candidates, or why there is none. */
+type Finding = { candidates: Candidate[] } | { none: string };
+
+/** One thing a pending create may have made: `what` names it in the plan, `brief` among others. */
+interface Candidate {
+  key: string;
+  id: string;
+  what: string;
+  brief: string;
+}
+
+/** What recover knows of one resource kind. */
+interface KindRecovery {
+  /** The key of what a resource of the stack owns at the platform, when it owns something findable. */
+  owned(resource: CheckpointResource, props: Record<string, unknown>): string | undefined;
+  /**
+   * What a pending create with these inputs may have made in `app`. `free(key)`: no resource of
+   * the stack owns it and no other pending create claimed it.
+   */
+  find(
+    inputs: Record<string, unknown>,
+    app: string,
+    context: { platform: PlatformLookups; since: number; free: (key: string) => boolean },
+  ): Promise<Finding>;
+}
+
+const volumeRecovery: KindRecovery = {
+  owned: (r) => r.id || undefined,
+  async find(inputs, app, { platform, since, free }) {
+    const name = str(inputs.name);
+    const region = str(inputs.region);
+    const candidates = (await platform.volumes(app)).filter(
+      (v) =>
+        v.name === name &&
+        !GONE_VOLUME_STATES.has(v.state) &&
+        v.attached_machine_id === null &&
+        Date.parse(v.created_at) > since &&
+        (!region || v.region === region) &&
+        free(v.id),
+    );
+    if (candidates.length === 0) {
+      return {
+        none: `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
+      };
+    }
+    return {
+      candidates: candidates.map((v) => ({
+        key: v.id,
+        id: v.id,
+        what: `volume ${v.id} "${v.name}" (${v.region}, created ${v.created_at})`,
+        brief: `${v.id} (created ${v.created_at})`,
+      })),
+    };
+  },
+};
+
+function certificateRecovery(kind: "acmeCertificate" | "customCertificate"): KindRecovery {
+  const label = kind === "acmeCertificate" ? "ACME certificate" : "custom certificate";
+  return {
+    owned: (r, props) => `${String(props.app)}/${String(props.hostname ?? r.id)}/${kind}`,
+    async find(inputs, app, { platform, free }) {
+      const hostname = str(inputs.hostname) ?? "";
+      const key = `${app}/${hostname}/${kind}`;
+      const found = await platform.hostname(app, hostname);
+      const has = kind === "acmeCertificate" ? found?.acme : found?.custom;
+      if (!has) return { none: `${hostname} holds no such certificate` };
+      if (!free(key)) return { none: `${hostname} is owned by another resource of the stack` };
+      const what = `the ${label} of ${hostname}`;
+      return { candidates: [{ key, id: hostname, what, brief: what }] };
+    },
+  };
+}
+
+/** A kind whose create leaves nothing recover could tell apart: its pending create is dropped. */
+function leavesNothing(why: string): KindRecovery {
+  return { owned: () => undefined, find: async () => ({ none: why }) };
+}
+
+/** Every kind of the registry, one entry each (a new kind does not compile without one). */
+const RECOVERY: { readonly [K in RecoverableKind]: KindRecovery } = {
+  volume: volumeRecovery,
+  acmeCertificate: certificateRecovery("acmeCertificate"),
+  customCertificate: certificateRecovery("customCertificate"),
+  volumeSnapshot: leavesNothing(
+    "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it",
+  ),
+  postgresPasswordRotation: leavesNothing(
+    "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password",
+  ),
+};
+
+/** Keys (see {@link KindRecovery.owned}) of what resources of the stack own. */
 function owned(resources: CheckpointResource[]): Set<string> {
   const keys = new Set<string>();
   for (const r of resources) {
     const kind = kindOf(r.type);
-    const props = { ...(r.inputs ?? {}), ...(r.outputs ?? {}) };
-    if (kind === "volume" && r.id) keys.add(r.id);
-    if (kind === "acmeCertificate" || kind === "customCertificate") {
-      keys.add(`${String(props.app)}/${String(props.hostname ?? r.id)}/${kind}`);
-    }
+    const key = kind && RECOVERY[kind].owned(r, { ...(r.inputs ?? {}), ...(r.outputs ?? {}) });
+    if (key) keys.add(key);
   }
   return keys;
 }
@@ -104,6 +193,7 @@ export async function planRecovery(
   const own = owned(deployment.resources ?? []);
   const plan: PendingAction[] = [];
   const claimed = new Set<string>();
+  const free = (key: string) => !own.has(key) && !claimed.has(key);
   const existing = new Set((deployment.resources ?? []).map((r) => r.urn));
   for (const op of deployment.pending_operations ?? []) {
     const r = op.resource;
@@ -126,80 +216,25 @@ export async function planRecovery(
         : { action: "clear", kind, urn: r.urn, why };
     const inputs = r.inputs ?? {};
     const app = str(inputs.app);
-    if (kind === "volume" && app) {
-      const name = str(inputs.name);
-      const region = str(inputs.region);
-      const candidates = (await platform.volumes(app)).filter(
-        (v) =>
-          v.name === name &&
-          !GONE_VOLUME_STATES.has(v.state) &&
-          v.attached_machine_id === null &&
-          Date.parse(v.created_at) > since &&
-          (!region || v.region === region) &&
-          !own.has(v.id) &&
-          !claimed.has(v.id),
-      );
-      const [only] = candidates;
-      if (only && candidates.length === 1) {
-        claimed.add(only.id);
-        plan.push({
-          action: "import",
-          kind,
-          urn: r.urn,
-          id: only.id,
-          what: `volume ${only.id} "${only.name}" (${only.region}, created ${only.created_at})`,
-          ...replacing,
-        });
-      } else if (candidates.length > 1) {
-        plan.push({
-          action: "ambiguous",
-          kind,
-          urn: r.urn,
-          candidates: candidates.map((v) => `${v.id} (created ${v.created_at})`),
-        });
-      } else {
-        plan.push(
-          cleared(
-            `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
-          ),
-        );
-      }
+    const finding = app
+      ? await RECOVERY[kind].find(inputs, app, { platform, since, free })
+      : { none: "its inputs do not name an app" };
+    if ("none" in finding) {
+      plan.push(cleared(finding.none));
       continue;
     }
-    if ((kind === "acmeCertificate" || kind === "customCertificate") && app) {
-      const hostname = str(inputs.hostname) ?? "";
-      const key = `${app}/${hostname}/${kind}`;
-      const found = await platform.hostname(app, hostname);
-      const has = kind === "acmeCertificate" ? found?.acme : found?.custom;
-      if (has && !own.has(key) && !claimed.has(key)) {
-        claimed.add(key);
-        const label = kind === "acmeCertificate" ? "ACME certificate" : "custom certificate";
-        plan.push({
-          action: "import",
-          kind,
-          urn: r.urn,
-          id: hostname,
-          what: `the ${label} of ${hostname}`,
-          ...replacing,
-        });
-      } else {
-        plan.push(
-          cleared(
-            has
-              ? `${hostname} is owned by another resource of the stack`
-              : `${hostname} holds no such certificate`,
-          ),
-        );
-      }
-      continue;
+    const [only, ...others] = finding.candidates;
+    if (only && others.length === 0) {
+      claimed.add(only.key);
+      plan.push({ action: "import", kind, urn: r.urn, id: only.id, what: only.what, ...replacing });
+    } else {
+      plan.push({
+        action: "ambiguous",
+        kind,
+        urn: r.urn,
+        candidates: finding.candidates.map((c) => c.brief),
+      });
     }
-    const why =
-      kind === "volumeSnapshot"
-        ? "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it"
-        : kind === "postgresPasswordRotation"
-          ? "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password"
-          : "its inputs do not name an app";
-    plan.push(cleared(why));
   }
   return plan;
 }

@@ -15,8 +15,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import type { PlatformClient } from "../../sdk";
-import { CONFIG_KEYS, given, resolveCredentials } from "../credentials-resolver";
+import { CONFIG_KEYS, given, resolveCredentials } from "../provider/credentials-resolver";
+import type { PlatformClient } from "../sdk";
 import { brokenSidecars, isSidecarFailure, removeSidecars } from "./backend-sidecars";
 import { parseCommandLine, UsageError } from "./command-line";
 import { applyRecovery } from "./recover-checkpoint";
@@ -289,8 +289,8 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
   const creds = await credentials(access, options);
   // The sdk and the runtime load only now: with nothing to recover, none of them is needed.
   const [{ isNotFound, PlatformClient }, runtime] = await Promise.all([
-    import("../../sdk"),
-    import("../runtime"),
+    import("../sdk"),
+    import("../provider/runtime"),
   ]);
   const client = new PlatformClient({
     baseUrl: creds.apiUrl,
@@ -331,14 +331,11 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     }
     if (!(await confirmed(options, out))) return RECOVER_EXIT.notApplied;
 
-    const resolved: Record<string, string> = {
-      [CONFIG_KEYS.apiUrl]: creds.apiUrl,
-      [CONFIG_KEYS.apiToken]: creds.apiToken,
-    };
-    await runtime.configure({ config: { get: (k: string) => resolved[k] } });
+    // The providers call the platform through this command's own client.
+    const asRecover = <T>(fn: () => Promise<T>) => runtime.withClient(client, fn);
     if (options.delete) {
       for (const o of orphans) {
-        await runtime.volume.delete(o.id, { app: o.app });
+        await asRecover(() => runtime.volume.delete(o.id, { app: o.app }));
         out(`deleted ${o.what}\n`);
       }
     }
@@ -357,7 +354,7 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
       for (const p of plan) {
         if (p.action !== "import") continue;
         const op = exported.deployment.pending_operations?.find((o) => o.resource.urn === p.urn);
-        await providers[p.kind].delete(p.id, op?.resource.inputs ?? {});
+        await asRecover(() => providers[p.kind].delete(p.id, op?.resource.inputs ?? {}));
         out(`deleted ${p.what}\n`);
       }
       effective = plan.map((p) =>
@@ -365,7 +362,7 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
       );
     }
     const recovered = await applyRecovery(exported, effective, async (p, inputs) => {
-      const read = await providers[p.kind].read(p.id, inputs);
+      const read = await asRecover(() => providers[p.kind].read(p.id, inputs));
       return read.id === "" ? undefined : read.props;
     });
     try {
@@ -385,7 +382,6 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     );
     return left > 0 ? RECOVER_EXIT.notApplied : RECOVER_EXIT.ok;
   } finally {
-    runtime.resetCredentials();
     await client.close();
   }
 }
@@ -461,7 +457,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     return await recoverWith(cliStackAccess(options.cwd, options.stack), options);
   } catch (e) {
-    const { withTokenAdvice } = await import("../runtime/errors");
+    const { withTokenAdvice } = await import("../provider/runtime/errors");
     err(`pulumi-platform recover: ${(withTokenAdvice(e) as Error).message}\n`);
     return e instanceof UsageError ? RECOVER_EXIT.usage : RECOVER_EXIT.failed;
   }

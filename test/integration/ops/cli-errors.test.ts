@@ -5,17 +5,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMING } from "../../../emulator";
-import { ADOPT_EXIT, run as adopt } from "../../../provider/cli/adopt";
-import { recoverWith } from "../../../provider/cli/recover";
-import type { ExportedDeployment } from "../../../provider/cli/recover-plan";
-import type { StackAccess } from "../../../provider/cli/stack-access";
+import { ADOPT_EXIT, run as adopt } from "../../../ops/adopt";
+import { recoverWith } from "../../../ops/recover";
+import type { ExportedDeployment } from "../../../ops/recover-plan";
+import type { StackAccess } from "../../../ops/stack-access";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
+import { OPS_CLI as cli } from "../../support/ops-cli";
 
 // What a user who gets the `pulumi-platform` commands wrong sees: the exit code the help
 // promises and a message that says what to fix, never the token.
 
 const exec = promisify(execFile);
-const cli = path.resolve(__dirname, "..", "..", "..", "dist", "provider", "cli", "main.js");
 let h: TestEmulator;
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@
  * of an owned one, inside that window.
  * @module
  */
-import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
+import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 import { type CheckpointResource, type ExportedDeployment, kindOf, type ListedVolume } from "./recover-plan";
 
 /**

@@ -4,16 +4,17 @@
  * today. Rendering (TypeScript or JSON) lives in ./adoption-program.
  * @module
  */
-import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../../sdk";
-import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { type CertificateReport, certificateReport } from "../declarations/certificate-mapping";
-import type { CertificateEntryOutput } from "../declarations/certificates";
+
+import { type CertificateReport, certificateReport } from "../provider/declarations/certificate-mapping";
+import type { CertificateEntryOutput } from "../provider/declarations/certificates";
 import {
   type VolumeLiveInputs,
   type VolumeReport,
   volumeLiveInputs,
   volumeReport,
-} from "../declarations/volume-mapping";
+} from "../provider/declarations/volume-mapping";
+import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../sdk";
+import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 
 /** Which families `--only` keeps. */
 export type AdoptionFamily = "volumes" | "certificates";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { brokenSidecars, isSidecarFailure } from "../../../provider/cli/backend-sidecars";
+import { brokenSidecars, isSidecarFailure } from "../../../ops/backend-sidecars";
 
 // The layout a DIY backend writes (checked against a real one in test/e2e/interrupted-up).
 let root: string;

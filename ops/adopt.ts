@@ -10,8 +10,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ApiError, InvalidArgumentError, isNotFound, PlatformClient, PlatformError } from "../../sdk";
-import { resolveCredentials } from "../credentials-resolver";
+import { resolveCredentials } from "../provider/credentials-resolver";
+import { ApiError, InvalidArgumentError, isNotFound, PlatformClient, PlatformError } from "../sdk";
 import { type AdoptionFamily, readAdoptionPlan } from "./adoption-plan";
 import { renderJson, renderTypeScript } from "./adoption-program";
 import { parseCommandLine, UsageError } from "./command-line";

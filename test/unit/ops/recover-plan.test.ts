@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyRecovery } from "../../../provider/cli/recover-checkpoint";
-import {
-  type ExportedDeployment,
-  type PlatformLookups,
-  planRecovery,
-} from "../../../provider/cli/recover-plan";
+import { applyRecovery } from "../../../ops/recover-checkpoint";
+import { type ExportedDeployment, type PlatformLookups, planRecovery } from "../../../ops/recover-plan";
 
 const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
 const ACME = "pulumi-nodejs:dynamic/platform:AcmeCertificate";
