@@ -5,9 +5,10 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CertificateDetails, CertificateListEntry, PlatformClient, Snapshot } from "../sdk";
+import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../sdk";
 import { resolveCredentials } from "./credentials-resolver";
 import { type CertificateReport, certificateReport } from "./declarations/certificate-mapping";
+import { type SnapshotInfo, snapshotInfo } from "./declarations/snapshot-mapping";
 import { type VolumeReport, volumeReport } from "./declarations/volume-mapping";
 
 /**
@@ -27,19 +28,7 @@ export interface LookupCredentials {
  */
 export type VolumeInfo = VolumeReport;
 
-/** A snapshot list entry, camelCase (spec 2.3). */
-export interface SnapshotInfo {
-  /** Snapshot id (usable as `Volume.snapshotId`). */
-  snapshotId: string;
-  /** Size in bytes. */
-  size: number;
-  /** Digest. */
-  digest: string;
-  /** Creation timestamp. */
-  createdAt: string;
-  /** Days the snapshot is kept; null when the platform does not say. */
-  retentionDays: number | null;
-}
+export type { SnapshotInfo };
 
 /** A certificate list entry, camelCase (spec 2.6). */
 export interface CertificateSummary {
@@ -147,16 +136,6 @@ async function withClient<T>(
   } finally {
     await client.close();
   }
-}
-
-function snapshotInfo(s: Snapshot): SnapshotInfo {
-  return {
-    snapshotId: s.id,
-    size: s.size,
-    digest: s.digest,
-    createdAt: s.created_at,
-    retentionDays: s.retention_days,
-  };
 }
 
 function summary(e: CertificateListEntry): CertificateSummary {

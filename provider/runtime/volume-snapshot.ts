@@ -10,6 +10,7 @@ import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
 import { sleep } from "../../sdk/retry";
 import { poll } from "../../sdk/wait";
 import { type OutputValues, storedInputs } from "../declaration";
+import { type SnapshotInfo, snapshotInfo } from "../declarations/snapshot-mapping";
 import { DEFAULT_SNAPSHOT_WAIT_SECONDS, volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
 import { clean, pick } from "../json-values";
 import { platformClient } from "./credentials";
@@ -48,8 +49,8 @@ const STORED = storedInputs(volumeSnapshotDeclaration);
 type BackupFacts = Pick<OutputValues<Declaration>, "snapshotId"> &
   Partial<Pick<OutputValues<Declaration>, (typeof BACKUP_KEYS)[number]>>;
 
-/** What is known of a snapshot: a list entry, or what the stack recorded of one. */
-type SnapshotFacts = { [K in keyof Snapshot]: K extends "id" ? string : Snapshot[K] | null };
+/** What is known of a snapshot: a list entry (../declarations/snapshot-mapping), or what the stack recorded of one. */
+type SnapshotFacts = { [K in keyof SnapshotInfo]: K extends "snapshotId" ? string : SnapshotInfo[K] | null };
 
 /** Whether the platform listed the snapshot at the last look, and when it was last seen listed. */
 interface Sighting {
@@ -78,8 +79,8 @@ function outputs(
     lastSeenAt: sighting.lastSeenAt,
     size: snapshot?.size ?? null,
     digest: snapshot?.digest ?? null,
-    createdAt: snapshot?.created_at ?? backup.backupCreatedAt ?? null,
-    retentionDays: snapshot?.retention_days ?? null,
+    createdAt: snapshot?.createdAt ?? backup.backupCreatedAt ?? null,
+    retentionDays: snapshot?.retentionDays ?? null,
   });
 }
 
@@ -122,7 +123,7 @@ async function create(inputs: Checked): Promise<{ id: string; outs: SnapshotOutp
   const fields = backupFields(backup);
   try {
     const snapshot = await volumes.waitForSnapshot(app, volumeId, backup.graph_id, { timeoutMs });
-    return { id: backup.graph_id, outs: outputs(inputs, fields, snapshot, seenNow()) };
+    return { id: backup.graph_id, outs: outputs(inputs, fields, snapshotInfo(snapshot), seenNow()) };
   } catch (err) {
     const message =
       err instanceof TimeoutError
@@ -161,7 +162,7 @@ async function identifyLostSnapshot(
   const [only] = fresh;
   if (only && fresh.length === 1) {
     const backup = { snapshotId: only.id, backupId: null, backupCreatedAt: only.created_at };
-    return { id: only.id, outs: outputs(inputs, backup, only, seenNow()) };
+    return { id: only.id, outs: outputs(inputs, backup, snapshotInfo(only), seenNow()) };
   }
   const seen =
     fresh.length === 0
@@ -213,7 +214,7 @@ async function read(
   const snapshot = list.find((s) => s.id === id);
   // Not listed yet after a timed-out create: still pending.
   const outs = snapshot
-    ? outputs(props, backupOf(props), snapshot, seenNow())
+    ? outputs(props, backupOf(props), snapshotInfo(snapshot), seenNow())
     : pendingListing(props)
       ? clean({ ...props })
       : noLongerListed(props);
@@ -235,7 +236,7 @@ async function update(id: string, olds: SnapshotState, given: Checked): Promise<
   const timeoutMs = waitMs(news.waitTimeoutSeconds, DEFAULT_SNAPSHOT_WAIT_SECONDS);
   try {
     const snapshot = await platformClient().volumes.waitForSnapshot(app, volumeId, id, { timeoutMs });
-    return { outs: outputs(news, backup, snapshot, seenNow()) };
+    return { outs: outputs(news, backup, snapshotInfo(snapshot), seenNow()) };
   } catch (err) {
     throw keptInStack(
       id,
@@ -246,14 +247,15 @@ async function update(id: string, olds: SnapshotState, given: Checked): Promise<
   }
 }
 
+/** What the stack recorded of the snapshot, under the mapping's names. */
 function snapshotOf(props: SnapshotState): SnapshotFacts {
   return {
-    id: props.snapshotId,
+    snapshotId: props.snapshotId,
     size: props.size ?? null,
     digest: props.digest ?? null,
-    created_at: props.createdAt ?? null,
+    createdAt: props.createdAt ?? null,
     // A listed snapshot whose retention the platform did not give stays null (not 0).
-    retention_days: props.retentionDays ?? null,
+    retentionDays: props.retentionDays ?? null,
   };
 }
 
