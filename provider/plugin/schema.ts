@@ -41,6 +41,8 @@ interface JsonSchema {
 }
 
 const ANY: SchemaProperty = { $ref: "pulumi.json#/Any" };
+/** An object whose members a program reads by name (a lookup's answer). */
+const ANY_OBJECT: SchemaProperty = { type: "object", additionalProperties: ANY };
 
 /** Object types named by the resources' properties (`platform:index:VolumeCompute`). */
 type NamedTypes = Record<string, ObjectType>;
@@ -133,7 +135,7 @@ export function packageSchema(version: string = PACKAGE_VERSION) {
       inputs: { type: "object", properties: args, required: lookup.required },
       outputs: {
         type: "object",
-        properties: lookup.list ? { items: { type: "array", items: ANY } } : { result: ANY },
+        properties: lookup.list ? { items: { type: "array", items: ANY } } : { result: ANY_OBJECT },
         required: lookup.list ? ["items"] : ["result"],
       },
     };

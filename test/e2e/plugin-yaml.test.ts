@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
+import { withStack } from "../support/engine";
+import { step } from "../support/step";
+import { pulumiCli, yamlProgram } from "../support/yaml-program";
+
+const e = useE2eEmulator();
+const APP = "demo-app";
+
+const VOLUME_PROGRAM = `config:
+  retention:
+    type: integer
+    default: 5
+resources:
+  data:
+    type: platform:index:Volume
+    properties:
+      app: ${APP}
+      name: data
+      region: ord
+      sizeGb: 3
+      snapshotRetention: \${retention}
+variables:
+  looked:
+    fn::invoke:
+      function: platform:index:getVolume
+      arguments:
+        app: ${APP}
+        volumeId: \${data.volumeId}
+      return: result
+outputs:
+  volumeId: \${data.volumeId}
+  retention: \${data.snapshotRetention}
+  lookedUpName: \${looked.name}
+`;
+
+/** One step of `pulumi preview --json`, the members read here. */
+interface PreviewStep {
+  op: string;
+  urn: string;
+  diffReasons?: string[];
+  detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }> | null;
+}
+
+describe("the provider plugin from a Pulumi YAML program", () => {
+  it("walks preview, up, no-change preview and refresh, a retention change with its detailed diff, and destroy", async () => {
+    const program = yamlProgram("plugin-yaml", VOLUME_PROGRAM);
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const { stack } = ctx;
+      const volumeId = await step("preview and up", async () => {
+        expect((await stack.preview()).changeSummary.create).toBe(2); // the stack and the volume
+        const up = await stack.up();
+        expect(up.outputs.retention?.value).toBe(5);
+        expect(up.outputs.lookedUpName?.value).toBe("data");
+        return String(up.outputs.volumeId?.value);
+      });
+      expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(5);
+
+      await step("no-change preview and refresh", async () => {
+        await stack.preview({ expectNoChanges: true });
+        await stack.refresh({ expectNoChanges: true });
+        expectNoPlaintext(plainExport(ctx, stack.name, program.dir), e.emu.token, []);
+      });
+
+      await step("a retention change: preview --json names it, up applies it in place", async () => {
+        await stack.setConfig("retention", { value: "9" });
+        const preview = JSON.parse(await pulumiCli(ctx, stack.name, program.dir, ["preview", "--json"])) as {
+          steps: PreviewStep[];
+        };
+        const update = preview.steps.find((s) => s.urn.endsWith("::data"));
+        expect(update?.op).toBe("update");
+        expect(update?.diffReasons).toEqual(["snapshotRetention"]);
+        expect(update?.detailedDiff).toEqual({ snapshotRetention: { kind: "update", inputDiff: true } });
+        const up = await stack.up();
+        expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+        expect(up.outputs.retention?.value).toBe(9);
+        expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(9);
+        await stack.preview({ expectNoChanges: true });
+      });
+
+      await step("destroy", async () => {
+        await stack.destroy();
+        const gone = await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`);
+        expect(gone.status === 404 || gone.body.state === "destroyed").toBe(true);
+      });
+    });
+  });
+
+  it("imports a volume and an ACME certificate with `pulumi import`; the next preview plans nothing", async () => {
+    const created = await e.api("POST", `/v1/apps/${APP}/volumes`, {
+      name: "legacy",
+      region: "ord",
+      size_gb: 4,
+      snapshot_retention: 7,
+    });
+    expect(created.status).toBeLessThan(300);
+    const volumeId = String(created.body.id);
+    const hostname = "www.import.example.com";
+    expect((await e.api("POST", `/v1/apps/${APP}/certificates/acme`, { hostname })).status).toBeLessThan(300);
+
+    const program = yamlProgram("plugin-import", "resources: {}\n");
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const { stack } = ctx;
+      await stack.up();
+      const generated = await step("pulumi import", async () => {
+        const out = (file: string) => path.join(program.dir, file);
+        await pulumiCli(ctx, stack.name, program.dir, [
+          ...["import", "platform:index:Volume", "data", `${APP}/${volumeId}`],
+          ...["--yes", "--protect=false", "--out", out("volume.yaml")],
+        ]);
+        await pulumiCli(ctx, stack.name, program.dir, [
+          ...["import", "platform:index:AcmeCertificate", "www", `${APP}/${hostname}`],
+          ...["--yes", "--protect=false", "--out", out("www.yaml")],
+        ]);
+        return [fs.readFileSync(out("volume.yaml"), "utf8"), fs.readFileSync(out("www.yaml"), "utf8")];
+      });
+      const [volumeCode, wwwCode] = generated as [string, string];
+      // What the CLI generates for a YAML program: the resource with every input read back.
+      expect(volumeCode).toContain("type: platform:index:Volume");
+      expect(volumeCode).toMatch(/name: legacy/);
+      expect(volumeCode).toMatch(/snapshotRetention: 7/);
+      expect(wwwCode).toContain("type: platform:index:AcmeCertificate");
+      expect(wwwCode).toContain(`hostname: ${hostname}`);
+
+      await step("the generated code as the program: no changes", async () => {
+        const resources = (code: string) => code.replace(/^resources:\n/m, "");
+        program.write(`resources:\n${resources(volumeCode)}${resources(wwwCode)}`);
+        await stack.preview({ expectNoChanges: true });
+        await stack.refresh({ expectNoChanges: true });
+      });
+
+      await step("a change after the import is an update", async () => {
+        program.write(
+          fs
+            .readFileSync(path.join(program.dir, "Pulumi.yaml"), "utf8")
+            .replace(/snapshotRetention: 7/, "snapshotRetention: 8"),
+        );
+        const up = await stack.up();
+        expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+        expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(8);
+        await stack.destroy();
+      });
+    });
+  });
+});
