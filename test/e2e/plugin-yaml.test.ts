@@ -118,25 +118,22 @@ describe("the provider plugin from a Pulumi YAML program", () => {
       });
       const [volumeCode, wwwCode] = generated as [string, string];
       // What the CLI generates for a YAML program: the resource with every input read back.
-      expect(volumeCode).toContain("type: platform:index:Volume");
+      expect(volumeCode).toContain("type: platform:Volume"); // YAML codegen shortens `platform:index:Volume`
       expect(volumeCode).toMatch(/name: legacy/);
       expect(volumeCode).toMatch(/snapshotRetention: 7/);
-      expect(wwwCode).toContain("type: platform:index:AcmeCertificate");
+      expect(wwwCode).toContain("type: platform:AcmeCertificate");
       expect(wwwCode).toContain(`hostname: ${hostname}`);
 
+      const resources = (code: string) => code.replace(/^resources:\n/m, "");
+      const imported = `resources:\n${resources(volumeCode)}${resources(wwwCode)}`;
       await step("the generated code as the program: no changes", async () => {
-        const resources = (code: string) => code.replace(/^resources:\n/m, "");
-        program.write(`resources:\n${resources(volumeCode)}${resources(wwwCode)}`);
+        program.write(imported);
         await stack.preview({ expectNoChanges: true });
         await stack.refresh({ expectNoChanges: true });
       });
 
       await step("a change after the import is an update", async () => {
-        program.write(
-          fs
-            .readFileSync(path.join(program.dir, "Pulumi.yaml"), "utf8")
-            .replace(/snapshotRetention: 7/, "snapshotRetention: 8"),
-        );
+        program.write(imported.replace(/snapshotRetention: 7/, "snapshotRetention: 8"));
         const up = await stack.up();
         expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
         expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(8);
