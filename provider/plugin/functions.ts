@@ -50,7 +50,9 @@ export async function invokeLookup(
     .filter((a) => typeof args[a] !== "string" || (args[a] as string).trim() === "")
     .map((a) => ({ property: a, reason: `${a} is required: a non-empty string` }));
   if (failures.length > 0) return { result: {}, failures };
-  const strings = Object.fromEntries(spec.args.filter((a) => typeof args[a] === "string").map((a) => [a, args[a]]));
+  const strings = Object.fromEntries(
+    spec.args.filter((a) => typeof args[a] === "string").map((a) => [a, args[a]]),
+  );
   const module: typeof lookups = await import("../lookups");
   const call = module[name] as unknown as (a: Record<string, unknown>) => Promise<unknown>;
   const answer = await call({ ...strings, ...credentials });

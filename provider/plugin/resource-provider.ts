@@ -6,12 +6,10 @@
  * translation is ./server.
  * @module
  */
-import { type ResourceDeclaration, secretNames } from "../declaration";
-import { liveInputs } from "../declaration";
+import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../declaration";
 import { RESOURCE_KEYS, type ResourceKey, registry } from "../registry";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
-import { inputsWith } from "../declaration";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 import { nameOfPluginToken } from "./tokens";
 
@@ -105,7 +103,9 @@ export function importState(key: ResourceKey, importId: string): { id: string; s
     case "customCertificate":
       return { id, state: { app, hostname: id } };
     default:
-      throw new Error(`${registry[key].declaration.type} cannot be imported: it is an action, not a platform object`);
+      throw new Error(
+        `${registry[key].declaration.type} cannot be imported: it is an action, not a platform object`,
+      );
   }
 }
 

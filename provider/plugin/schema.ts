@@ -101,7 +101,10 @@ export function resourceSchema(declaration: ResourceDeclaration, types: NamedTyp
   }
   const properties: Record<string, SchemaProperty> = {};
   for (const name of outputNames(declaration)) {
-    properties[name] = { ...(inputs.properties[name] ?? ANY), ...(secrets.has(name) ? { secret: true } : {}) };
+    properties[name] = {
+      ...(inputs.properties[name] ?? ANY),
+      ...(secrets.has(name) ? { secret: true } : {}),
+    };
   }
   return {
     inputProperties: inputs.properties,

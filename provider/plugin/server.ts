@@ -8,20 +8,20 @@
  */
 import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
-import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
-import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
-import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
 import type * as pluginTypes from "@pulumi/pulumi/proto/plugin_pb";
 import type * as grpcServiceTypes from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type * as providerTypes from "@pulumi/pulumi/proto/provider_pb";
 import type * as statusTypes from "@pulumi/pulumi/proto/status_pb";
+import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
+import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
+import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import { CONFIG_KEYS } from "../credentials-resolver";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { invokeLookup, isLookupName } from "./functions";
-import { type PropertyChange, loadRuntime, resourceProvider } from "./resource-provider";
+import { loadRuntime, type PropertyChange, resourceProvider } from "./resource-provider";
 import { packageSchema } from "./schema";
 import { unwrapSecrets } from "./secrets";
-import { PLUGIN_PACKAGE, nameOfPluginToken } from "./tokens";
+import { nameOfPluginToken, PLUGIN_PACKAGE } from "./tokens";
 
 // The protos require grpc-js and google-protobuf from @pulumi/pulumi's directory: use the same copies.
 const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
@@ -60,7 +60,11 @@ interface InitError {
 }
 
 function isInitError(err: unknown): err is Error & InitError {
-  return err instanceof Error && err.name === "ResourceInitError" && typeof (err as Error & InitError).id === "string";
+  return (
+    err instanceof Error &&
+    err.name === "ResourceInitError" &&
+    typeof (err as Error & InitError).id === "string"
+  );
 }
 
 /** The gRPC error of a failed call; a kept-in-stack resource carries the engine's init-failed details. */
@@ -137,7 +141,9 @@ export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
     const changed = ["apiUrl", "apiToken"].filter((k) => olds[k] !== news[k]);
     const resp = new provproto.DiffResponse();
     resp.setChanges(
-      changed.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      changed.length > 0
+        ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+        : provproto.DiffResponse.DiffChanges.DIFF_NONE,
     );
     resp.setDiffsList(changed);
     return resp;
@@ -162,10 +168,17 @@ export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
     return resp.setFailuresList(failuresList(result.failures));
   }),
   diff: answer(async (req: providerTypes.DiffRequest) => {
-    const result = await resourceProvider.diff(req.getUrn(), req.getId(), toJs(req.getOlds()), toJs(req.getNews()));
+    const result = await resourceProvider.diff(
+      req.getUrn(),
+      req.getId(),
+      toJs(req.getOlds()),
+      toJs(req.getNews()),
+    );
     const resp = new provproto.DiffResponse();
     resp.setChanges(
-      result.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      result.changes
+        ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+        : provproto.DiffResponse.DiffChanges.DIFF_NONE,
     );
     resp.setReplacesList(result.replaces);
     resp.setDeletebeforereplace(result.deleteBeforeReplace);
@@ -197,7 +210,12 @@ export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
     return resp;
   }),
   update: answer(async (req: providerTypes.UpdateRequest) => {
-    const result = await resourceProvider.update(req.getUrn(), req.getId(), toJs(req.getOlds()), toJs(req.getNews()));
+    const result = await resourceProvider.update(
+      req.getUrn(),
+      req.getId(),
+      toJs(req.getOlds()),
+      toJs(req.getNews()),
+    );
     return new provproto.UpdateResponse().setProperties(toStruct(result.outs));
   }),
   delete: answer(async (req: providerTypes.DeleteRequest) => {

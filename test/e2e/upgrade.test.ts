@@ -1,7 +1,11 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { createControlClient, type RunningEmulator } from "../../emulator";
-import { type RecordedDeployment as Deployment, versions, withRecordedStack } from "../support/recorded-stack";
+import {
+  type RecordedDeployment as Deployment,
+  versions,
+  withRecordedStack,
+} from "../support/recorded-stack";
 
 // State written by every recorded release (test/fixtures/upgrade/<version>, made by
 // `npm run record-upgrade-fixture`) must keep working with the code of this checkout: a preview

@@ -9,7 +9,9 @@ import { withStack } from "./engine";
 const repoRoot = path.resolve(__dirname, "..", "..");
 const fixtures = path.join(repoRoot, "test", "fixtures", "upgrade");
 /** Every release whose state is recorded under test/fixtures/upgrade. */
-export const versions = fs.readdirSync(fixtures).filter((v) => fs.existsSync(path.join(fixtures, v, "meta.json")));
+export const versions = fs
+  .readdirSync(fixtures)
+  .filter((v) => fs.existsSync(path.join(fixtures, v, "meta.json")));
 
 interface Meta {
   version: string;

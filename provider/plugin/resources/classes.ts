@@ -5,7 +5,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../declaration";
-import type { acmeCertificateDeclaration, customCertificateDeclaration } from "../../declarations/certificates";
+import type {
+  acmeCertificateDeclaration,
+  customCertificateDeclaration,
+} from "../../declarations/certificates";
 import type { postgresPasswordRotationDeclaration } from "../../declarations/postgres-password-rotation";
 import type { volumeDeclaration } from "../../declarations/volume";
 import type { volumeSnapshotDeclaration } from "../../declarations/volume-snapshot";

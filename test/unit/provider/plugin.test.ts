@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { declareResource, input, outputNames, output, secretNames } from "../../../provider/declaration";
+import { declareResource, input, output, outputNames, secretNames } from "../../../provider/declaration";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
@@ -13,7 +13,9 @@ describe("the plugin's package schema is the declarations'", () => {
     const { declaration } = registry[key];
     const resource = schema.resources[`platform:index:${declaration.type}`];
     expect(resource).toBeDefined();
-    expect(Object.keys(resource?.inputProperties ?? {}).sort()).toEqual(Object.keys(declaration.inputs).sort());
+    expect(Object.keys(resource?.inputProperties ?? {}).sort()).toEqual(
+      Object.keys(declaration.inputs).sort(),
+    );
     const required = Object.keys(declaration.inputs).filter(
       (k) => !declaration.inputs[k]?.rule.safeParse(undefined).success,
     );
@@ -92,7 +94,10 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
     expect(() => importState("postgresPasswordRotation", "c/u")).toThrow(/cannot be imported/);
   });
   it("unwraps secrets, remembering which, and wraps them back", () => {
-    const wire = { a: 1, k: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "pem" } };
+    const wire = {
+      a: 1,
+      k: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "pem" },
+    };
     const { plain, secrets } = unwrapSecrets(wire);
     expect(plain).toEqual({ a: 1, k: "pem" });
     expect([...secrets]).toEqual(["k"]);
