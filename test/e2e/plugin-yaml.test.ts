@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { packageSchema } from "../../provider/plugin/schema";
 import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
 import { withStack } from "../support/engine";
 import { step } from "../support/step";
@@ -22,6 +23,11 @@ resources:
       region: ord
       sizeGb: 3
       snapshotRetention: \${retention}
+  rotation:
+    type: platform:index:PostgresPasswordRotation
+    properties:
+      clusterId: demo-pg
+      username: app_user
 variables:
   looked:
     fn::invoke:
@@ -34,6 +40,7 @@ outputs:
   volumeId: \${data.volumeId}
   retention: \${data.snapshotRetention}
   lookedUpName: \${looked.name}
+  password: \${rotation.password}
 `;
 
 /** One step of `pulumi preview --json`, the members read here. */
@@ -45,15 +52,31 @@ interface PreviewStep {
 }
 
 describe("the provider plugin from a Pulumi YAML program", () => {
-  it("walks preview, up, no-change preview and refresh, a retention change with its detailed diff, and destroy", async () => {
+  it("serves the schema derived from the declarations to `pulumi package get-schema`", async () => {
+    const program = yamlProgram("plugin-schema", "resources: {}\n");
+    await withStack({ programDir: program.dir }, async (ctx) => {
+      const plugin = path.resolve(__dirname, "..", "..", "node_modules", ".bin", "pulumi-resource-platform");
+      const printed = await pulumiCli(ctx, undefined, program.dir, ["package", "get-schema", plugin]);
+      const served = JSON.parse(printed) as ReturnType<typeof packageSchema>;
+      expect(served.resources).toEqual(packageSchema().resources);
+      expect(Object.keys(served.functions).sort()).toEqual(Object.keys(packageSchema().functions).sort());
+    });
+  });
+
+  it("walks preview, up, no-change preview and refresh, a retention change with its detailed diff, and destroy; the rotated password stays secret", async () => {
     const program = yamlProgram("plugin-yaml", VOLUME_PROGRAM);
     await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
       const { stack } = ctx;
+      let password = "";
       const volumeId = await step("preview and up", async () => {
-        expect((await stack.preview()).changeSummary.create).toBe(2); // the stack and the volume
+        expect((await stack.preview()).changeSummary.create).toBe(3); // the stack, the volume, the rotation
         const up = await stack.up();
         expect(up.outputs.retention?.value).toBe(5);
         expect(up.outputs.lookedUpName?.value).toBe("data");
+        // An additional secret output of the declaration: secret from YAML too.
+        expect(up.outputs.password?.secret).toBe(true);
+        password = String(up.outputs.password?.value);
+        expect(password.length).toBeGreaterThan(8);
         return String(up.outputs.volumeId?.value);
       });
       expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(5);
@@ -61,7 +84,7 @@ describe("the provider plugin from a Pulumi YAML program", () => {
       await step("no-change preview and refresh", async () => {
         await stack.preview({ expectNoChanges: true });
         await stack.refresh({ expectNoChanges: true });
-        expectNoPlaintext(plainExport(ctx, stack.name, program.dir), e.emu.token, []);
+        expectNoPlaintext(plainExport(ctx, stack.name, program.dir), e.emu.token, [password]);
       });
 
       await step("a retention change: preview --json names it, up applies it in place", async () => {

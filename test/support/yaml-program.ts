@@ -18,14 +18,18 @@ export function yamlProgram(name: string, body: string): { dir: string; write(bo
   return { dir, write };
 }
 
-/** Runs the stack's `pulumi` with `args` in `dir` and returns what it printed on stdout. */
+/**
+ * Runs `pulumi` with `args` in `dir` (for the stack `stackName` when one is given) and returns
+ * what it printed on stdout.
+ */
 export async function pulumiCli(
   ctx: { env: Record<string, string>; cliDir: string },
-  stackName: string,
+  stackName: string | undefined,
   dir: string,
   args: string[],
 ): Promise<string> {
-  const { stdout } = await run(path.join(ctx.cliDir, "pulumi"), [...args, "--stack", stackName], {
+  const stack = stackName === undefined ? [] : ["--stack", stackName];
+  const { stdout } = await run(path.join(ctx.cliDir, "pulumi"), [...args, ...stack], {
     cwd: dir,
     env: { ...process.env, ...ctx.env },
     maxBuffer: 64 * 1024 * 1024,
