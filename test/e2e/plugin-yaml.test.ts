@@ -165,3 +165,47 @@ describe("the provider plugin from a Pulumi YAML program", () => {
     });
   });
 });
+
+describe("the plugin keeps a resource whose wait timed out (the engine's init-failed answer)", () => {
+  it("an ACME certificate not yet active: `up` fails, the stack holds it, the next `up` waits again and converges with one ACME request", async () => {
+    const hostname = "slow.plugin.example.com";
+    const program = yamlProgram(
+      "plugin-wait",
+      `resources:
+  www:
+    type: platform:index:AcmeCertificate
+    properties:
+      app: ${APP}
+      hostname: ${hostname}
+      waitForActive: true
+      waitTimeoutSeconds: 1
+outputs:
+  status: \${www.status}
+`,
+    );
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const { stack } = ctx;
+      await e.control.requests.clear();
+      await step("the wait times out: up fails, the certificate is in the stack", async () => {
+        await expect(stack.up()).rejects.toThrow(/It is kept in the stack; run `pulumi up` again/);
+        const { deployment } = await stack.exportStack();
+        const kept = (deployment.resources as { type: string; id?: string }[]).find(
+          (r) => r.type === "platform:index:AcmeCertificate",
+        );
+        expect(kept?.id).toBe(hostname);
+      });
+      await step("DNS points at the app: the next up waits again and converges", async () => {
+        const cert = await e.api("GET", `/v1/apps/${APP}/certificates/${hostname}`);
+        await e.control.dns.set([{ type: "A", name: hostname, value: cert.body.dns_requirements.a[0] }]);
+        const up = await stack.up();
+        expect(up.outputs.status?.value).toBe("active");
+        const acme = (await e.control.requests.list()).filter(
+          (r) => r.method === "POST" && r.path === `/v1/apps/${APP}/certificates/acme`,
+        );
+        expect(acme).toHaveLength(1);
+        await stack.preview({ expectNoChanges: true });
+        await stack.destroy();
+      });
+    });
+  });
+});
