@@ -15,7 +15,7 @@ import { nameOfPluginToken } from "./tokens";
 
 type Runtime = typeof import("../runtime");
 
-/** The runtime, loaded at the first resource call (schema and config calls do not need it). */
+/** The runtime, loaded at `configure` or the first resource call (`get-schema` never loads it). */
 let runtime: Runtime | undefined;
 export function loadRuntime(): Runtime {
   runtime ??= require("../runtime") as Runtime;
