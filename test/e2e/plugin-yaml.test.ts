@@ -23,6 +23,18 @@ resources:
       region: ord
       sizeGb: 3
       snapshotRetention: \${retention}
+  snap:
+    type: platform:index:VolumeSnapshot
+    properties:
+      app: ${APP}
+      volumeId: \${data.volumeId}
+  restored:
+    type: platform:index:Volume
+    properties:
+      app: ${APP}
+      name: restored
+      region: ord
+      snapshotId: \${snap.snapshotId}
   rotation:
     type: platform:index:PostgresPasswordRotation
     properties:
@@ -41,6 +53,9 @@ outputs:
   retention: \${data.snapshotRetention}
   lookedUpName: \${looked.name}
   password: \${rotation.password}
+  snapshotId: \${snap.snapshotId}
+  restoredFrom: \${restored.snapshotId}
+  restoredState: \${restored.state}
 `;
 
 /** One step of `pulumi preview --json`, the members read here. */
@@ -69,10 +84,14 @@ describe("the provider plugin from a Pulumi YAML program", () => {
       const { stack } = ctx;
       let password = "";
       const volumeId = await step("preview and up", async () => {
-        expect((await stack.preview()).changeSummary.create).toBe(3); // the stack, the volume, the rotation
+        // The stack, two volumes, the snapshot and the rotation.
+        expect((await stack.preview()).changeSummary.create).toBe(5);
         const up = await stack.up();
         expect(up.outputs.retention?.value).toBe(5);
         expect(up.outputs.lookedUpName?.value).toBe("data");
+        // VolumeSnapshot is a custom resource in the plugin: its id is the snapshot id.
+        expect(up.outputs.restoredFrom?.value).toBe(up.outputs.snapshotId?.value);
+        expect(up.outputs.restoredState?.value).toBe("created");
         // An additional secret output of the declaration: secret from YAML too.
         expect(up.outputs.password?.secret).toBe(true);
         password = String(up.outputs.password?.value);
