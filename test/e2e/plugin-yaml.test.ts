@@ -130,7 +130,7 @@ describe("the provider plugin from a Pulumi YAML program", () => {
     });
   });
 
-  it("imports a volume and an ACME certificate with `pulumi import`; the next preview plans nothing", async () => {
+  it("imports a volume and an ACME certificate with `pulumi import` (the next preview plans nothing), and a volume with the `import` option", async () => {
     const created = await e.api("POST", `/v1/apps/${APP}/volumes`, {
       name: "legacy",
       region: "ord",
@@ -179,7 +179,21 @@ describe("the provider plugin from a Pulumi YAML program", () => {
         const up = await stack.up();
         expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
         expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(8);
+      });
+
+      await step("the `import` resource option, with the identity inputs only", async () => {
+        const other = await e.api("POST", `/v1/apps/${APP}/volumes`, { name: "other", region: "ord" });
+        const changed = imported.replace(/snapshotRetention: 7/, "snapshotRetention: 8");
+        program.write(
+          `${changed}  other:\n    type: platform:index:Volume\n    properties:\n      app: ${APP}\n      name: other\n      region: ord\n    options:\n      import: ${APP}/${other.body.id}\n`,
+        );
+        await e.control.requests.clear();
+        const up = await stack.up();
+        expect(up.summary.resourceChanges).toMatchObject({ import: 1 });
+        const mutating = (await e.control.requests.list()).filter((r) => r.method !== "GET");
+        expect(mutating).toEqual([]);
         await stack.destroy();
+        expect((await e.api("GET", `/v1/apps/${APP}/volumes/${other.body.id}`)).status).toBe(404);
       });
     });
   });
