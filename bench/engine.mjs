@@ -66,7 +66,7 @@ const { values: flags } = parseArgs({
     latency: { type: "string", default: "0,50" },
     small: { type: "string", default: "1,5" },
     rows: { type: "string", default: "basic,small,mixed" },
-    kinds: { type: "string", default: "volume,native,noop,fat,io" },
+    kinds: { type: "string", default: "volume,plugin,native,noop,fat,io" },
     profile: { type: "string" },
     "keep-programs": { type: "boolean", default: false },
   },
@@ -82,12 +82,12 @@ const PROFILE_DIR = flags.profile ? resolve(flags.profile) : undefined;
 /** The kinds Volume is compared with, in the order of the report's columns. */
 const BASELINES = ["native", "noop", "fat", "io"].filter((k) => KINDS.includes(k));
 /** The small-stack row: Volume vs native. */
-const SMALL_KINDS = ["volume", "native", "noop"].filter((k) => KINDS.includes(k));
+const SMALL_KINDS = ["volume", "plugin", "native", "noop"].filter((k) => KINDS.includes(k));
 const NATIVE_PLUGIN = "pulumi-resource-platformnative";
 
-const unknownKinds = KINDS.filter((k) => !["volume", ...BASELINES].includes(k));
+const unknownKinds = KINDS.filter((k) => !["volume", "plugin", ...BASELINES].includes(k));
 if (unknownKinds.length > 0 || !KINDS.includes("volume")) {
-  console.error(`--kinds: volume and any of native, noop, fat, io (got ${flags.kinds})`);
+  console.error(`--kinds: volume and any of plugin, native, noop, fat, io (got ${flags.kinds})`);
   process.exit(2);
 }
 const emulatorCli = join(root, "dist", "emulator", "cli.js");
@@ -542,8 +542,38 @@ const wallOf = (r) => (r ? median(r.seconds) : undefined);
 // CPU seconds of a step: the CLI's process tree plus the emulator. Less disturbed than wall time
 // by other work on a shared machine.
 const cpuOfStep = (r) => (r ? median(r.cpu.map((c, i) => c + (r.emulatorCpu[i] || 0))) : undefined);
-const KIND_NAMES = { volume: "Volume", native: "native", noop: "no-op", fat: "fat", io: "io" };
+const KIND_NAMES = {
+  volume: "Volume",
+  plugin: "plugin",
+  native: "native",
+  noop: "no-op",
+  fat: "fat",
+  io: "io",
+};
 const STEP_NAMES = { "up-again": "up (no change)" };
+
+/** The two doors side by side: the dynamic Volume and the plugin's, each over native (wall s). */
+function doorsReport() {
+  const lines = [
+    "",
+    "Doors (wall s): dynamic Volume and plugin Volume (pulumi-resource-platform) over native:",
+    "| row | N | latency | step | dynamic s | plugin s | native s | **dynamic/native** | **plugin/native** |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  const rows = [
+    ...(ROWS.has("small") ? SMALL_SIZES.map((n) => ["small", n, 0]) : []),
+    ...(ROWS.has("basic") ? SIZES.flatMap((n) => LATENCIES.map((l) => ["basic", n, l])) : []),
+  ];
+  for (const [row, n, latency] of rows)
+    for (const stepName of ["up", "preview", "up-again", "refresh", "destroy"]) {
+      const [d, p, o] = ["volume", "plugin", "native"].map((k) => wallOf(find(row, n, latency, stepName, k)));
+      if (d === undefined && p === undefined) continue;
+      lines.push(
+        `| ${row} | ${n} | ${latency} ms | ${STEP_NAMES[stepName] ?? stepName} | ${fmt(d)} | ${fmt(p)} | ${fmt(o)} | **${ratio(d, o)}** | **${ratio(p, o)}** |`,
+      );
+    }
+  return lines;
+}
 
 function report(states) {
   const lines = [];
@@ -603,6 +633,7 @@ function report(states) {
           );
       }
   }
+  if (KINDS.includes("plugin") && KINDS.includes("native")) lines.push(...doorsReport());
   console.log(lines.join("\n"));
 
   // Where the CPU went: the CLI's process tree (engine, program, provider host or plugin) and the emulator.

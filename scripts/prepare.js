@@ -10,6 +10,15 @@ const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 if (!fs.existsSync(tsc)) process.exit(0); // installed as a dependency elsewhere: nothing to do
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
 
+// The provider plugin on PATH from node_modules/.bin, as a consumer's install puts it there, so
+// the e2e tests' CLI finds `pulumi-resource-platform` (npm links no bin of the root package).
+const plugin = path.join(root, "dist", "provider", "plugin", "main.js");
+fs.chmodSync(plugin, 0o755);
+const pluginLink = path.join(root, "node_modules", ".bin", "pulumi-resource-platform");
+fs.mkdirSync(path.dirname(pluginLink), { recursive: true });
+fs.rmSync(pluginLink, { force: true });
+fs.symlinkSync(path.relative(path.dirname(pluginLink), plugin), pluginLink);
+
 const link = path.join(root, "node_modules", "pulumi-platform");
 try {
   if (fs.readlinkSync(link) === "..") process.exit(0);

@@ -7,7 +7,6 @@
  * volumes; it cannot know whether the stack owns them, so it says "if".
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { platformClient } from "./credentials";
@@ -45,7 +44,8 @@ export function leftoverWarning(
 export async function warnAboutLeftovers(app: string, created: WireVolume): Promise<void> {
   try {
     const warning = leftoverWarning(app, created, await suspectedLeftovers(app, created));
-    if (warning) await pulumi.log.warn(warning);
+    // Loaded only to warn: the provider plugin never loads the Pulumi runtime otherwise.
+    if (warning) await (await import("@pulumi/pulumi")).log.warn(warning);
   } catch {
     // A notice only: the create succeeded.
   }

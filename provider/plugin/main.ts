@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+/**
+ * `pulumi-resource-platform`: the provider plugin the Pulumi CLI starts (found on PATH, e.g. from
+ * `node_modules/.bin`, or installed with `pulumi plugin install resource platform <v> --file`).
+ * Prints the port of its gRPC service and serves until the engine stops it.
+ * @module
+ */
+import "../compile-cache";
+import { serve } from "./server";
+
+serve().then(
+  (port) => process.stdout.write(`${port}\n`),
+  (err: unknown) => {
+    console.error(`pulumi-resource-platform: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,174 @@
+/**
+ * The plugin's provider methods on plain objects: each resolves the resource kind from the URN's
+ * type token and calls the SAME runtime provider the dynamic resources call (../runtime/providers),
+ * adding only what the provider protocol carries and the dynamic host does not: secrets as
+ * values (./secrets), a detailed diff, and reading a resource by an import id. The gRPC
+ * translation is ./server.
+ * @module
+ */
+import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../declaration";
+import { RESOURCE_KEYS, type ResourceKey, registry } from "../registry";
+import type { EngineProps } from "../runtime/define";
+import { changedInputs } from "../runtime/diff";
+import { unwrapSecrets, wrapSecrets } from "./secrets";
+import { nameOfPluginToken } from "./tokens";
+
+type Runtime = typeof import("../runtime");
+
+/** The runtime, loaded at `configure` or the first resource call (`get-schema` never loads it). */
+let runtime: Runtime | undefined;
+export function loadRuntime(): Runtime {
+  runtime ??= require("../runtime") as Runtime;
+  return runtime;
+}
+
+const KEY_BY_TYPE = new Map<string, ResourceKey>(
+  RESOURCE_KEYS.map((key) => [registry[key].declaration.type, key]),
+);
+
+/** The resource kind of a URN (`urn:pulumi:<stack>::<project>::[parent$]platform:index:<Type>::<name>`). */
+export function kindOfUrn(urn: string): ResourceKey {
+  const qualified = urn.split("::")[2] ?? "";
+  const token = qualified.split("$").at(-1) ?? "";
+  const key = KEY_BY_TYPE.get(nameOfPluginToken(token) ?? "");
+  if (!key) throw new Error(`the platform provider has no resource type ${token || urn}`);
+  return key;
+}
+
+function declarationOf(key: ResourceKey): ResourceDeclaration {
+  return registry[key].declaration;
+}
+
+/** Properties the engine or an older door keeps beside the inputs (`__provider`, `__defaults`). */
+function withoutEngineKeys(props: EngineProps): EngineProps {
+  return Object.fromEntries(Object.entries(props).filter(([k]) => !k.startsWith("__")));
+}
+
+/** One property's change, as the protocol's `detailedDiff` names it. */
+export type PropertyChange = "add" | "add-replace" | "update" | "update-replace";
+
+/** The diff the plugin answers: the runtime's, with the changed inputs named. */
+export interface DetailedDiff {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  detailedDiff: Record<string, PropertyChange>;
+}
+
+/**
+ * The runtime's diff, with each changed input and what its change does (every input, since
+ * `special` and `record` inputs change outputs too); nothing when the runtime sees no change.
+ */
+export function detailedDiff(
+  declaration: ResourceDeclaration,
+  olds: EngineProps,
+  news: EngineProps,
+  outcome: { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean },
+): DetailedDiff {
+  const detailed: Record<string, PropertyChange> = {};
+  if (outcome.changes) {
+    const rules = {
+      replaces: inputsWith(declaration, "replace"),
+      updates: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.change !== "replace"),
+      exact: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.exact),
+    };
+    const changed = new Set([...changedInputs(olds, news, rules), ...outcome.replaces]);
+    for (const key of changed) {
+      const added = olds[key] === undefined || olds[key] === null;
+      const replaced = outcome.replaces.includes(key);
+      detailed[key] = added ? (replaced ? "add-replace" : "add") : replaced ? "update-replace" : "update";
+    }
+  }
+  return { ...outcome, detailedDiff: detailed };
+}
+
+/**
+ * What an import id (`<app>/<id>`) means to a kind: the resource id and the state its `read`
+ * needs. An imported volume records every live input, so the generated program sets them all
+ * and the next preview plans nothing.
+ */
+export function importState(key: ResourceKey, importId: string): { id: string; state: EngineProps } {
+  const slash = importId.indexOf("/");
+  const app = importId.slice(0, slash);
+  const id = importId.slice(slash + 1);
+  if (slash <= 0 || id === "") {
+    throw new Error(
+      `import ids of ${registry[key].declaration.type} are <app>/<${key === "volume" ? "volumeId" : "hostname"}> (got ${JSON.stringify(importId)})`,
+    );
+  }
+  switch (key) {
+    case "volume":
+      return { id, state: { app, programInputs: liveInputs(registry.volume.declaration) } };
+    case "acmeCertificate":
+    case "customCertificate":
+      return { id, state: { app, hostname: id } };
+    default:
+      throw new Error(
+        `${registry[key].declaration.type} cannot be imported: it is an action, not a platform object`,
+      );
+  }
+}
+
+/** The previous inputs or outputs of a request, plain, with the names that were secret. */
+function plainOf(props: EngineProps) {
+  return unwrapSecrets(props);
+}
+
+/** Secret names of a kind plus those that arrived secret. */
+function secretsOf(key: ResourceKey, ...arrived: Set<string>[]): Set<string> {
+  return new Set([...secretNames(declarationOf(key)), ...arrived.flatMap((s) => [...s])]);
+}
+
+/** The plugin's resource methods, on the protocol's plain objects (secrets as values). */
+export const resourceProvider = {
+  async check(urn: string, olds: EngineProps, news: EngineProps) {
+    const key = kindOfUrn(urn);
+    const o = plainOf(olds);
+    const n = plainOf(news);
+    const result = await loadRuntime()[key].check(withoutEngineKeys(o.plain), withoutEngineKeys(n.plain));
+    return { inputs: wrapSecrets(result.inputs, secretsOf(key, n.secrets)), failures: result.failures };
+  },
+
+  async diff(urn: string, id: string, olds: EngineProps, news: EngineProps): Promise<DetailedDiff> {
+    const key = kindOfUrn(urn);
+    const o = plainOf(olds).plain;
+    const n = plainOf(news).plain;
+    const outcome = await loadRuntime()[key].diff(id, o, n);
+    return detailedDiff(declarationOf(key), o, n, outcome);
+  },
+
+  async create(urn: string, inputs: EngineProps) {
+    const key = kindOfUrn(urn);
+    const n = plainOf(inputs);
+    const result = await loadRuntime()[key].create(n.plain);
+    return { id: result.id, outs: wrapSecrets(result.outs, secretsOf(key, n.secrets)) };
+  },
+
+  /** `props` empty: an import of `id` (see {@link importState}). A blank id: the resource is gone. */
+  async read(urn: string, id: string, props: EngineProps, inputs: EngineProps) {
+    const key = kindOfUrn(urn);
+    const p = plainOf(props);
+    const i = plainOf(inputs);
+    const target = Object.keys(p.plain).length === 0 ? importState(key, id) : { id, state: p.plain };
+    const result = await loadRuntime()[key].read(target.id, target.state);
+    const secrets = secretsOf(key, p.secrets, i.secrets);
+    return {
+      id: result.id,
+      props: wrapSecrets(result.props, secrets),
+      inputs: result.inputs === undefined ? undefined : wrapSecrets(result.inputs, secrets),
+    };
+  },
+
+  async update(urn: string, id: string, olds: EngineProps, news: EngineProps) {
+    const key = kindOfUrn(urn);
+    const o = plainOf(olds);
+    const n = plainOf(news);
+    const result = await loadRuntime()[key].update(id, o.plain, n.plain);
+    return { outs: wrapSecrets(result.outs, secretsOf(key, o.secrets, n.secrets)) };
+  },
+
+  async delete(urn: string, id: string, props: EngineProps) {
+    const key = kindOfUrn(urn);
+    await loadRuntime()[key].delete(id, plainOf(props).plain);
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * Base of the plugin door's classes: the kind's registration (../../resources/registration: the
+ * same props, secrets and additional secret outputs as the dynamic classes) under the plugin's
+ * type token `platform:index:<Type>`, served by `pulumi-resource-platform`. A kind the dynamic
+ * door registers as a custom resource is aliased to its dynamic type, so moving a stack from one
+ * door to the other is a type change the engine carries over (no replace, no platform request).
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ResourceKey, ResourceRow } from "../../registry";
+import { typeToken } from "../../registry";
+import { registration } from "../../resources/registration";
+import { pluginToken } from "../tokens";
+
+/** The plugin door's resource of a kind. */
+export abstract class PluginResource extends pulumi.CustomResource {
+  protected constructor(
+    kind: ResourceRow<ResourceKey>,
+    name: string,
+    args: object,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    const r = registration(kind.declaration, args, opts);
+    const aliases = kind.component ? [] : [{ type: typeToken(kind) }];
+    super(pluginToken(kind.declaration.type), name, r.props, {
+      ...r.opts,
+      aliases: [...aliases, ...(r.opts?.aliases ?? [])],
+    });
+  }
+}

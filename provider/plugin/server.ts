@@ -1,0 +1,248 @@
+/**
+ * The gRPC `ResourceProvider` service of `pulumi-resource-platform`, served with `@grpc/grpc-js`
+ * and the generated protos `@pulumi/pulumi` ships (the same copies, resolved from its directory).
+ * Not `@pulumi/pulumi/provider`'s server: its `diff` drops `detailedDiff`, its `configure` drops
+ * the config, and loading it loads the whole Pulumi runtime. This module only translates messages;
+ * the methods are ./resource-provider, the schema ./schema, the lookups ./functions.
+ * @module
+ */
+import { createRequire } from "node:module";
+import type * as grpcTypes from "@grpc/grpc-js";
+import type * as pluginTypes from "@pulumi/pulumi/proto/plugin_pb";
+import type * as grpcServiceTypes from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type * as providerTypes from "@pulumi/pulumi/proto/provider_pb";
+import type * as statusTypes from "@pulumi/pulumi/proto/status_pb";
+import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
+import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
+import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
+import { CONFIG_KEYS } from "../credentials-resolver";
+import { PACKAGE_VERSION } from "../runtime/version";
+import { invokeLookup, isLookupName } from "./functions";
+import { loadRuntime, type PropertyChange, resourceProvider } from "./resource-provider";
+import { packageSchema } from "./schema";
+import { unwrapSecrets } from "./secrets";
+import { nameOfPluginToken, PLUGIN_PACKAGE } from "./tokens";
+
+// The protos require grpc-js and google-protobuf from @pulumi/pulumi's directory: use the same copies.
+const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
+const emptyproto = fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyTypes;
+const structproto = fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structTypes;
+const anyproto = fromPulumi("google-protobuf/google/protobuf/any_pb") as typeof anyTypes;
+const plugproto = fromPulumi("./proto/plugin_pb") as typeof pluginTypes;
+const provrpc = fromPulumi("./proto/provider_grpc_pb") as typeof grpcServiceTypes;
+const provproto = fromPulumi("./proto/provider_pb") as typeof providerTypes;
+const statusproto = fromPulumi("./proto/status_pb") as typeof statusTypes;
+
+type Props = Record<string, unknown>;
+type Struct = structTypes.Struct;
+
+function toJs(struct: Struct | undefined): Props {
+  return (struct?.toJavaScript() ?? {}) as Props;
+}
+
+function toStruct(props: Props): Struct {
+  return structproto.Struct.fromJavaScript(props as Parameters<typeof structproto.Struct.fromJavaScript>[0]);
+}
+
+const KINDS: Record<PropertyChange, providerTypes.PropertyDiff.Kind> = {
+  add: provproto.PropertyDiff.Kind.ADD,
+  "add-replace": provproto.PropertyDiff.Kind.ADD_REPLACE,
+  update: provproto.PropertyDiff.Kind.UPDATE,
+  "update-replace": provproto.PropertyDiff.Kind.UPDATE_REPLACE,
+};
+
+/** A resource the platform made whose wait did not finish (../runtime/kept-in-stack). */
+interface InitError {
+  id: string;
+  properties: Props;
+  reasons: string[];
+}
+
+function isInitError(err: unknown): err is Error & InitError {
+  return (
+    err instanceof Error &&
+    err.name === "ResourceInitError" &&
+    typeof (err as Error & InitError).id === "string"
+  );
+}
+
+/** The gRPC error of a failed call; a kept-in-stack resource carries the engine's init-failed details. */
+function grpcError(err: unknown, props?: (p: Props) => Props): Partial<grpcTypes.StatusObject> {
+  const message = err instanceof Error ? err.message : String(err);
+  if (!isInitError(err)) return { code: grpc.status.UNKNOWN, details: message };
+  const detail = new provproto.ErrorResourceInitFailed();
+  detail.setId(err.id);
+  detail.setProperties(toStruct(props ? props(err.properties) : err.properties));
+  detail.setReasonsList(err.reasons);
+  const any = new anyproto.Any();
+  any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+  const status = new statusproto.Status();
+  status.setCode(grpc.status.UNKNOWN);
+  status.setMessage(message);
+  status.addDetails(any);
+  const metadata = new grpc.Metadata();
+  metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  return { code: grpc.status.UNKNOWN, details: message, metadata };
+}
+
+type Callback<R> = grpcTypes.sendUnaryData<R>;
+
+/** Runs `fn` and answers the call with its result or its error. */
+function answer<Q, R>(fn: (req: Q) => Promise<R>) {
+  return (call: grpcTypes.ServerUnaryCall<Q, R>, callback: Callback<R>) => {
+    fn(call.request).then(
+      (res) => callback(null, res),
+      (err) => callback(grpcError(err)),
+    );
+  };
+}
+
+/** The provider's config values by key (`apiUrl`), from `args` (newer engines) or `variables`. */
+function configValues(req: providerTypes.ConfigureRequest): Record<string, string | undefined> {
+  const args = unwrapSecrets(toJs(req.getArgs())).plain;
+  const variables = req.getVariablesMap();
+  const value = (name: string) => {
+    const fromArgs = args[name];
+    if (typeof fromArgs === "string") return fromArgs;
+    return variables.get(`${PLUGIN_PACKAGE}:config:${name}`) ?? variables.get(`${PLUGIN_PACKAGE}:${name}`);
+  };
+  return { apiUrl: value("apiUrl"), apiToken: value("apiToken") };
+}
+
+let configured: Record<string, string | undefined> = {};
+
+function failuresList(failures: { property: string; reason: string }[]) {
+  return failures.map((f) => {
+    const failure = new provproto.CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    return failure;
+  });
+}
+
+/** The service's methods; what is not here answers UNIMPLEMENTED (grpc-js's default). */
+export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
+  getPluginInfo: answer(async () => new plugproto.PluginInfo().setVersion(PACKAGE_VERSION)),
+  attach: answer(async () => new emptyproto.Empty()),
+  cancel: answer(async () => new emptyproto.Empty()),
+  getSchema: answer(async (req: providerTypes.GetSchemaRequest) => {
+    if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
+    return new provproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema()));
+  }),
+  // The credentials are resolved as the dynamic door resolves them (config, else environment), at
+  // the resources' check, with the same messages: the provider's own inputs pass as given.
+  checkConfig: answer(async (req: providerTypes.CheckRequest) =>
+    new provproto.CheckResponse().setInputs(req.getNews()),
+  ),
+  diffConfig: answer(async (req: providerTypes.DiffRequest) => {
+    const olds = unwrapSecrets(toJs(req.getOldInputs() ?? req.getOlds())).plain;
+    const news = unwrapSecrets(toJs(req.getNews())).plain;
+    const changed = ["apiUrl", "apiToken"].filter((k) => olds[k] !== news[k]);
+    const resp = new provproto.DiffResponse();
+    resp.setChanges(
+      changed.length > 0
+        ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+        : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+    );
+    resp.setDiffsList(changed);
+    return resp;
+  }),
+  configure: answer(async (req: providerTypes.ConfigureRequest) => {
+    configured = configValues(req);
+    const values: Record<string, string | undefined> = {
+      [CONFIG_KEYS.apiUrl]: configured.apiUrl,
+      [CONFIG_KEYS.apiToken]: configured.apiToken,
+    };
+    await loadRuntime().configure({ config: { get: (key: string) => values[key] } });
+    const resp = new provproto.ConfigureResponse();
+    resp.setAcceptsecrets(true);
+    resp.setSupportspreview(false);
+    resp.setAcceptresources(false);
+    resp.setAcceptoutputs(false);
+    return resp;
+  }),
+  check: answer(async (req: providerTypes.CheckRequest) => {
+    const result = await resourceProvider.check(req.getUrn(), toJs(req.getOlds()), toJs(req.getNews()));
+    const resp = new provproto.CheckResponse().setInputs(toStruct(result.inputs));
+    return resp.setFailuresList(failuresList(result.failures));
+  }),
+  diff: answer(async (req: providerTypes.DiffRequest) => {
+    const result = await resourceProvider.diff(
+      req.getUrn(),
+      req.getId(),
+      toJs(req.getOlds()),
+      toJs(req.getNews()),
+    );
+    const resp = new provproto.DiffResponse();
+    resp.setChanges(
+      result.changes
+        ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+        : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+    );
+    resp.setReplacesList(result.replaces);
+    resp.setDeletebeforereplace(result.deleteBeforeReplace);
+    const names = Object.keys(result.detailedDiff);
+    resp.setDiffsList(names);
+    if (names.length > 0) {
+      resp.setHasdetaileddiff(true);
+      const map = resp.getDetaileddiffMap();
+      for (const name of names) {
+        const change = result.detailedDiff[name] as PropertyChange;
+        map.set(name, new provproto.PropertyDiff().setKind(KINDS[change]).setInputdiff(true));
+      }
+    }
+    return resp;
+  }),
+  create: answer(async (req: providerTypes.CreateRequest) => {
+    const result = await resourceProvider.create(req.getUrn(), toJs(req.getProperties()));
+    return new provproto.CreateResponse().setId(result.id).setProperties(toStruct(result.outs));
+  }),
+  read: answer(async (req: providerTypes.ReadRequest) => {
+    const result = await resourceProvider.read(
+      req.getUrn(),
+      req.getId(),
+      toJs(req.getProperties()),
+      toJs(req.getInputs()),
+    );
+    const resp = new provproto.ReadResponse().setId(result.id).setProperties(toStruct(result.props));
+    if (result.inputs) resp.setInputs(toStruct(result.inputs));
+    return resp;
+  }),
+  update: answer(async (req: providerTypes.UpdateRequest) => {
+    const result = await resourceProvider.update(
+      req.getUrn(),
+      req.getId(),
+      toJs(req.getOlds()),
+      toJs(req.getNews()),
+    );
+    return new provproto.UpdateResponse().setProperties(toStruct(result.outs));
+  }),
+  delete: answer(async (req: providerTypes.DeleteRequest) => {
+    await resourceProvider.delete(req.getUrn(), req.getId(), toJs(req.getProperties()));
+    return new emptyproto.Empty();
+  }),
+  invoke: answer(async (req: providerTypes.InvokeRequest) => {
+    const name = nameOfPluginToken(req.getTok()) ?? "";
+    if (!isLookupName(name)) throw new Error(`the platform provider has no function ${req.getTok()}`);
+    const args = unwrapSecrets(toJs(req.getArgs())).plain;
+    const credentials = Object.fromEntries(Object.entries(configured).filter(([, v]) => v !== undefined));
+    const result = await invokeLookup(name, args, credentials);
+    const resp = new provproto.InvokeResponse().setReturn(toStruct(result.result));
+    return resp.setFailuresList(failuresList(result.failures));
+  }),
+};
+
+/** Starts the service on 127.0.0.1 and resolves with its port (which the engine reads on stdout). */
+export function serve(): Promise<number> {
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": 400 * 1024 * 1024,
+    "grpc.max_send_message_length": 400 * 1024 * 1024,
+  });
+  server.addService(provrpc.ResourceProviderService, service as grpcServiceTypes.IResourceProviderServer);
+  return new Promise((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) =>
+      err ? reject(err) : resolve(port),
+    );
+  });
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  declareResource,
+  input,
+  output,
+  outputNames,
+  type ResourceDeclaration,
+  secretNames,
+} from "../../../provider/declaration";
+import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
+import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
+import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
+import { RESOURCE_KEYS, registry } from "../../../provider/registry";
+
+const schema = packageSchema("1.2.3");
+
+describe("the plugin's package schema is the declarations'", () => {
+  it.each(RESOURCE_KEYS)("%s: inputs, required inputs, outputs and secrets", (key) => {
+    const declaration: ResourceDeclaration = registry[key].declaration;
+    const resource = schema.resources[`platform:index:${declaration.type}`];
+    expect(resource).toBeDefined();
+    expect(Object.keys(resource?.inputProperties ?? {}).sort()).toEqual(
+      Object.keys(declaration.inputs).sort(),
+    );
+    const required = Object.keys(declaration.inputs).filter(
+      (k) => !declaration.inputs[k]?.rule.safeParse(undefined).success,
+    );
+    expect([...(resource?.requiredInputs ?? [])].sort()).toEqual(required.sort());
+    expect(Object.keys(resource?.properties ?? {}).sort()).toEqual(outputNames(declaration).sort());
+    const secret = Object.entries({ ...resource?.inputProperties, ...resource?.properties })
+      .filter(([, p]) => p.secret)
+      .map(([k]) => k);
+    expect([...new Set(secret)].sort()).toEqual(secretNames(declaration).sort());
+  });
+
+  it("serves exactly the registry's resource types, every $ref resolving", () => {
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      RESOURCE_KEYS.map((k) => `platform:index:${registry[k].declaration.type}`).sort(),
+    );
+    const refs = JSON.stringify(schema).match(/"\$ref":"#\/types\/[^"]+"/g) ?? [];
+    for (const ref of refs) {
+      const token = ref.slice('"$ref":"#/types/'.length, -1);
+      expect(schema.types, token).toHaveProperty([token]);
+    }
+    expect(schema.types).toHaveProperty(["platform:index:VolumeCompute"]);
+    expect(schema.config.variables.apiToken.secret).toBe(true);
+    expect(schema.version).toBe("1.2.3");
+  });
+
+  it("follows a declaration: a new input and a new secret output appear without touching the schema code", () => {
+    const declaration = declareResource({
+      type: "Probe",
+      inputs: {
+        app: input(z.string(), { change: "replace", output: "stored" }),
+        limit: input(z.number().int().optional(), { change: "update", output: "stored" }),
+      },
+      outputs: { password: output<string>({ secret: true }) },
+    });
+    const probe = resourceSchema(declaration, {});
+    expect(probe.inputProperties).toEqual({ app: { type: "string" }, limit: { type: "integer" } });
+    expect(probe.requiredInputs).toEqual(["app"]);
+    expect(probe.properties.password).toMatchObject({ secret: true });
+  });
+});
+
+describe("the plugin's diff names each changed input (detailedDiff)", () => {
+  const volume = registry.volume.declaration;
+  it("a retention change is an in-place update of snapshotRetention", () => {
+    const olds = { app: "a", name: "data", snapshotRetention: 5 };
+    const news = { app: "a", name: "data", snapshotRetention: 9 };
+    const outcome = { changes: true, replaces: [], deleteBeforeReplace: false };
+    expect(detailedDiff(volume, olds, news, outcome).detailedDiff).toEqual({ snapshotRetention: "update" });
+  });
+  it("a name change replaces, and no change names nothing", () => {
+    const outcome = { changes: true, replaces: ["name"], deleteBeforeReplace: false };
+    expect(detailedDiff(volume, { name: "a" }, { name: "b" }, outcome).detailedDiff).toEqual({
+      name: "update-replace",
+    });
+    const none = { changes: false, replaces: [], deleteBeforeReplace: false };
+    expect(detailedDiff(volume, { name: "a" }, { name: "a" }, none).detailedDiff).toEqual({});
+  });
+});
+
+describe("the plugin's resource kinds, import ids and secrets", () => {
+  it("finds the kind of a URN, a parented one too, and refuses another package's type", () => {
+    expect(kindOfUrn("urn:pulumi:s::p::platform:index:Volume::data")).toBe("volume");
+    expect(kindOfUrn("urn:pulumi:s::p::my:Comp$platform:index:AcmeCertificate::www")).toBe("acmeCertificate");
+    expect(() => kindOfUrn("urn:pulumi:s::p::aws:s3:Bucket::b")).toThrow(/no resource type aws:s3:Bucket/);
+  });
+  it("reads `<app>/<id>` import ids; a volume import records every live input", () => {
+    expect(importState("volume", "demo/vol_1")).toEqual({
+      id: "vol_1",
+      state: { app: "demo", programInputs: expect.arrayContaining(["name", "snapshotRetention"]) },
+    });
+    expect(importState("customCertificate", "demo/www.example.com")).toEqual({
+      id: "www.example.com",
+      state: { app: "demo", hostname: "www.example.com" },
+    });
+    expect(() => importState("volume", "vol_1")).toThrow(/<app>\/<volumeId>/);
+    expect(() => importState("postgresPasswordRotation", "c/u")).toThrow(/cannot be imported/);
+  });
+  it("unwraps secrets, remembering which, and wraps them back", () => {
+    const wire = {
+      a: 1,
+      k: { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", value: "pem" },
+    };
+    const { plain, secrets } = unwrapSecrets(wire);
+    expect(plain).toEqual({ a: 1, k: "pem" });
+    expect([...secrets]).toEqual(["k"]);
+    expect(wrapSecrets(plain, secrets)).toEqual(wire);
+  });
+});
