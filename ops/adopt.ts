@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { resolveCredentials } from "../provider/credentials-resolver";
+import { resolveCredentials } from "../provider/model/credentials-resolver";
 import { ApiError, InvalidArgumentError, isNotFound, PlatformClient, PlatformError } from "../sdk";
 import { type AdoptionFamily, readAdoptionPlan } from "./adoption-plan";
 import { renderJson, renderTypeScript } from "./adoption-program";

@@ -5,14 +5,17 @@
  * @module
  */
 
-import { type CertificateReport, certificateReport } from "../provider/declarations/certificate-mapping";
-import type { CertificateEntryOutput } from "../provider/declarations/certificates";
+import {
+  type CertificateReport,
+  certificateReport,
+} from "../provider/model/declarations/certificate-mapping";
+import type { CertificateEntryOutput } from "../provider/model/declarations/certificates";
 import {
   type VolumeLiveInputs,
   type VolumeReport,
   volumeLiveInputs,
   volumeReport,
-} from "../provider/declarations/volume-mapping";
+} from "../provider/model/declarations/volume-mapping";
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../sdk";
 import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { keyOfTypeToken, type ResourceKey } from "../provider/registry";
+import { keyOfTypeToken, type ResourceKey } from "../provider/model/registry";
 import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 
 /** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */

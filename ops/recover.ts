@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
-import { CONFIG_KEYS, given, resolveCredentials } from "../provider/credentials-resolver";
+import { CONFIG_KEYS, given, resolveCredentials } from "../provider/model/credentials-resolver";
 import type { PlatformClient } from "../sdk";
 import { brokenSidecars, isSidecarFailure, removeSidecars } from "./backend-sidecars";
 import { parseCommandLine, UsageError } from "./command-line";

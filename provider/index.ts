@@ -12,14 +12,15 @@ export {
   validatePostgresPasswordRotationArgs,
   validateVolumeArgs,
   validateVolumeSnapshotArgs,
-} from "./declarations";
+} from "./model/declarations";
 export type {
   CertificateEntryOutput,
   CertificateValidationOutput,
   DnsRecordOutput,
   DnsRequirementsOutput,
   IssuedCertificateOutput,
-} from "./declarations/certificates";
+} from "./model/declarations/certificates";
+export type { ValidationFailure } from "./model/validation";
 export {
   type CertificateCheckInfo,
   type CertificateInfo,
@@ -34,19 +35,18 @@ export {
   listVolumes,
   type SnapshotInfo,
   type VolumeInfo,
-} from "./lookups";
-export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./recover-stack";
-export { AcmeCertificate, type AcmeCertificateArgs } from "./resources/acme-certificate";
-export { CustomCertificate, type CustomCertificateArgs } from "./resources/custom-certificate";
+} from "./program/lookups";
+export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./program/recover-stack";
+export { AcmeCertificate, type AcmeCertificateArgs } from "./program/resources/acme-certificate";
+export { CustomCertificate, type CustomCertificateArgs } from "./program/resources/custom-certificate";
 export {
   PostgresPasswordRotation,
   type PostgresPasswordRotationArgs,
-} from "./resources/postgres-password-rotation";
+} from "./program/resources/postgres-password-rotation";
 export {
   Volume,
   type VolumeArgs,
   type VolumeComputeArgs,
   type VolumeComputeOutput,
-} from "./resources/volume";
-export { VolumeSnapshot, type VolumeSnapshotArgs } from "./resources/volume-snapshot";
-export type { ValidationFailure } from "./validation";
+} from "./program/resources/volume";
+export { VolumeSnapshot, type VolumeSnapshotArgs } from "./program/resources/volume-snapshot";

@@ -4,7 +4,7 @@
  * object). The credentials are the provider's, never arguments of an invoke.
  * @module
  */
-import type * as lookups from "../lookups";
+import type * as lookups from "../program/lookups";
 
 type LookupName =
   | "getVolume"
@@ -53,7 +53,7 @@ export async function invokeLookup(
   const strings = Object.fromEntries(
     spec.args.filter((a) => typeof args[a] === "string").map((a) => [a, args[a]]),
   );
-  const module: typeof lookups = await import("../lookups");
+  const module: typeof lookups = await import("../program/lookups");
   const call = module[name] as unknown as (a: Record<string, unknown>) => Promise<unknown>;
   const answer = await call({ ...strings, ...credentials });
   return { result: spec.list ? { items: answer } : { result: answer }, failures: [] };

@@ -6,8 +6,8 @@
  * translation is ./server.
  * @module
  */
-import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../declaration";
-import { RESOURCE_KEYS, type ResourceKey, registry } from "../registry";
+import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { RESOURCE_KEYS, type ResourceKey, registry } from "../model/registry";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
 import { unwrapSecrets, wrapSecrets } from "./secrets";

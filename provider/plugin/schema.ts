@@ -6,8 +6,8 @@
  * @module
  */
 import { z } from "zod";
-import { inputSchema, outputNames, type ResourceDeclaration, secretNames } from "../declaration";
-import { registry } from "../registry";
+import { inputSchema, outputNames, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { registry } from "../model/registry";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { LOOKUPS } from "./functions";
 import { PLUGIN_PACKAGE, pluginToken } from "./tokens";

@@ -15,7 +15,7 @@ import type * as statusTypes from "@pulumi/pulumi/proto/status_pb";
 import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
 import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
-import { CONFIG_KEYS } from "../credentials-resolver";
+import { CONFIG_KEYS } from "../model/credentials-resolver";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { invokeLookup, isLookupName } from "./functions";
 import { loadRuntime, type PropertyChange, resourceProvider } from "./resource-provider";

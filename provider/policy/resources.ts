@@ -7,8 +7,8 @@
  * @module
  */
 import type { ReportViolation, ResourceValidation, ResourceValidationArgs } from "@pulumi/policy";
-import type { InputValues } from "../declaration";
-import { keyOfTypeToken, RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../registry";
+import type { InputValues } from "../model/declaration";
+import { keyOfTypeToken, RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../model/registry";
 
 /** A kind of resource, named by its runtime key (`volume`, `customCertificate`, …). */
 export type PlatformKind = ResourceKey;

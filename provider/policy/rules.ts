@@ -7,8 +7,8 @@
  */
 import type { EnforcementLevel, ResourceValidationPolicy } from "@pulumi/policy";
 import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
-import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS } from "../lifetime";
-import { parseCertificateChain } from "../validation/certificate";
+import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS } from "../model/lifetime";
+import { parseCertificateChain } from "../model/validation/certificate";
 import { validatePlatformResource } from "./resources";
 
 /** Each rule's name and its default enforcement level. */

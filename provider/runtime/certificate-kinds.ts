@@ -6,9 +6,9 @@
  * @module
  */
 import type { CertificateDetails } from "../../sdk";
-import { acmeCertificateDeclaration, customCertificateDeclaration } from "../declarations/certificates";
-import { daysUntil } from "../lifetime";
-import { parseCertificateChain } from "../validation/certificate";
+import { acmeCertificateDeclaration, customCertificateDeclaration } from "../model/declarations/certificates";
+import { daysUntil } from "../model/lifetime";
+import { parseCertificateChain } from "../model/validation/certificate";
 import { type CertificateKindSpec, certificateProvider } from "./certificates";
 import { platformClient } from "./credentials";
 import { ApiError } from "./errors";

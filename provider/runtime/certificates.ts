@@ -20,11 +20,14 @@ import {
   sendLookingAfterLoss,
   TimeoutError,
 } from "../../sdk";
-import { type InputValues, type OutputValues, storedInputs } from "../declaration";
-import { certificateReport } from "../declarations/certificate-mapping";
-import type { acmeCertificateDeclaration, customCertificateDeclaration } from "../declarations/certificates";
-import { clean, pick } from "../json-values";
-import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../validation/certificate";
+import { type InputValues, type OutputValues, storedInputs } from "../model/declaration";
+import { certificateReport } from "../model/declarations/certificate-mapping";
+import type {
+  acmeCertificateDeclaration,
+  customCertificateDeclaration,
+} from "../model/declarations/certificates";
+import { clean, pick } from "../model/json-values";
+import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../model/validation/certificate";
 import { platformClient } from "./credentials";
 import {
   type CheckedInputs,

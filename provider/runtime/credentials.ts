@@ -26,7 +26,7 @@ import {
   ENV_KEYS,
   given,
   resolveCredentials,
-} from "../credentials-resolver";
+} from "../model/credentials-resolver";
 
 /** The environment variable that allows PLATFORM_API_TOKEN to replace a refused recorded token. */
 export const FALLBACK_ENV = "PLATFORM_API_TOKEN_FALLBACK";

@@ -11,9 +11,9 @@ import {
   inputsWith,
   type OutputValues,
   type ResourceDeclaration,
-} from "../declaration";
-import { clean } from "../json-values";
-import type { ValidationFailure } from "../validation/common";
+} from "../model/declaration";
+import { clean } from "../model/json-values";
+import type { ValidationFailure } from "../model/validation/common";
 import { credentialProblems, noteProgramOperation } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import type { ProviderField } from "./kept-in-stack";

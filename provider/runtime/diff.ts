@@ -5,8 +5,8 @@
  * @module
  */
 
-import { sameValue } from "../json-values";
-import { containsUnknown } from "../validation";
+import { sameValue } from "../model/json-values";
+import { containsUnknown } from "../model/validation";
 
 /** How a resource's inputs affect the diff. */
 export interface DiffRules {

@@ -33,5 +33,5 @@ export function isMissing(err: unknown): boolean {
   return isNotFound(err) || isGone(err);
 }
 
-export { STACK_TOKEN_ADVICE, withTokenAdvice } from "../token-advice";
+export { STACK_TOKEN_ADVICE, withTokenAdvice } from "../model/token-advice";
 export { ApiError, TimeoutError };

@@ -3,7 +3,7 @@
  * the engine records the resource (so nothing is leaked) and the next `pulumi up` continues.
  * @module
  */
-import { clean } from "../json-values";
+import { clean } from "../model/json-values";
 
 /**
  * An error that tells the engine the resource WAS created but is not ready (a wait timed out).

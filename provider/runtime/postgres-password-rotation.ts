@@ -11,11 +11,11 @@
  * @module
  */
 import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../sdk";
-import { type OutputValues, storedInputs } from "../declaration";
-import { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
-import { clean, pick, sameValue } from "../json-values";
-import { DAY_MS } from "../lifetime";
-import { isUnknown } from "../validation/common";
+import { type OutputValues, storedInputs } from "../model/declaration";
+import { postgresPasswordRotationDeclaration } from "../model/declarations/postgres-password-rotation";
+import { clean, pick, sameValue } from "../model/json-values";
+import { DAY_MS } from "../model/lifetime";
+import { isUnknown } from "../model/validation/common";
 import { platformClient } from "./credentials";
 import {
   type CheckedInputs,

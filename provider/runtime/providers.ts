@@ -3,7 +3,7 @@
  * (see ../stubs.ts and ../registry.ts).
  * @module
  */
-import type { ResourceKey } from "../registry";
+import type { ResourceKey } from "../model/registry";
 import { acmeCertificate, customCertificate } from "./certificate-kinds";
 import type { EngineProvider } from "./define";
 import { postgresPasswordRotation } from "./postgres-password-rotation";

@@ -9,10 +9,13 @@
 import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
 import { sleep } from "../../sdk/retry";
 import { poll } from "../../sdk/wait";
-import { type OutputValues, storedInputs } from "../declaration";
-import { type SnapshotInfo, snapshotInfo } from "../declarations/snapshot-mapping";
-import { DEFAULT_SNAPSHOT_WAIT_SECONDS, volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
-import { clean, pick } from "../json-values";
+import { type OutputValues, storedInputs } from "../model/declaration";
+import { type SnapshotInfo, snapshotInfo } from "../model/declarations/snapshot-mapping";
+import {
+  DEFAULT_SNAPSHOT_WAIT_SECONDS,
+  volumeSnapshotDeclaration,
+} from "../model/declarations/volume-snapshot";
+import { clean, pick } from "../model/json-values";
 import { platformClient } from "./credentials";
 import {
   type CheckedInputs,

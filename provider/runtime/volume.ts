@@ -6,11 +6,15 @@
  */
 import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { liveInputs, storedInputs, updateBody } from "../declaration";
-import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "../declarations/volume";
-import { volumeReport } from "../declarations/volume-mapping";
-import { clean, pick } from "../json-values";
-import { isSet, isUnknown } from "../validation/common";
+import { liveInputs, storedInputs, updateBody } from "../model/declaration";
+import {
+  DEFAULT_RESTORE_TIMEOUT_SECONDS,
+  volumeCreateBody,
+  volumeDeclaration,
+} from "../model/declarations/volume";
+import { volumeReport } from "../model/declarations/volume-mapping";
+import { clean, pick } from "../model/json-values";
+import { isSet, isUnknown } from "../model/validation/common";
 import { platformClient } from "./credentials";
 import {
   type CheckedInputs,

@@ -6,7 +6,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { inputFailures, secretNames } from "../declaration";
+import { inputFailures, secretNames } from "../model/declaration";
 import {
   keyOfTypeToken,
   RESOURCE_KEYS,
@@ -14,8 +14,8 @@ import {
   registry,
   TYPE_PACKAGE,
   typeToken,
-} from "../registry";
-import { UNKNOWN, type ValidationFailure } from "../validation/common";
+} from "../model/registry";
+import { UNKNOWN, type ValidationFailure } from "../model/validation/common";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
 
 /** Options of {@link platformMocks}. */

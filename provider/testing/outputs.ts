@@ -11,10 +11,15 @@ import { randomId, stableHex, strongPassword } from "../../emulator/ids";
 import { DEFAULT_ORG, DEFAULT_REGION } from "../../emulator/store/seed";
 import type { CertificateDetails } from "../../sdk/schemas/certificate";
 import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
-import { type InputValues, type OutputValues, type ResourceDeclaration, storedInputs } from "../declaration";
-import { certificateReport } from "../declarations/certificate-mapping";
-import { DAY_MS, daysUntil } from "../lifetime";
-import type { ResourceKey, registry } from "../registry";
+import {
+  type InputValues,
+  type OutputValues,
+  type ResourceDeclaration,
+  storedInputs,
+} from "../model/declaration";
+import { certificateReport } from "../model/declarations/certificate-mapping";
+import { DAY_MS, daysUntil } from "../model/lifetime";
+import type { ResourceKey, registry } from "../model/registry";
 
 type Declaration<K extends ResourceKey> = (typeof registry)[K]["declaration"];
 

@@ -4,15 +4,15 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf } from "../../declaration";
+import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type {
   acmeCertificateDeclaration,
   customCertificateDeclaration,
-} from "../../declarations/certificates";
-import type { postgresPasswordRotationDeclaration } from "../../declarations/postgres-password-rotation";
-import type { volumeDeclaration } from "../../declarations/volume";
-import type { volumeSnapshotDeclaration } from "../../declarations/volume-snapshot";
-import { registry } from "../../registry";
+} from "../../model/declarations/certificates";
+import type { postgresPasswordRotationDeclaration } from "../../model/declarations/postgres-password-rotation";
+import type { volumeDeclaration } from "../../model/declarations/volume";
+import type { volumeSnapshotDeclaration } from "../../model/declarations/volume-snapshot";
+import { registry } from "../../model/registry";
 import { PluginResource } from "./plugin-resource";
 
 /** The outputs of a {@link Volume}. */

@@ -7,9 +7,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResourceKey, ResourceRow } from "../../registry";
-import { typeToken } from "../../registry";
-import { registration } from "../../resources/registration";
+import type { ResourceKey, ResourceRow } from "../../model/registry";
+import { typeToken } from "../../model/registry";
+import { registration } from "../../program/resources/registration";
 import { pluginToken } from "../tokens";
 
 /** The plugin door's resource of a kind. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outputNames, type ResourceDeclaration } from "../../../provider/declaration";
+import { outputNames, type ResourceDeclaration } from "../../../provider/model/declaration";
 import {
   acmeCertificateDeclaration,
   customCertificateDeclaration,
   postgresPasswordRotationDeclaration,
   volumeDeclaration,
   volumeSnapshotDeclaration,
-} from "../../../provider/declarations";
+} from "../../../provider/model/declarations";
 import * as runtime from "../../../provider/runtime";
 import { makeCert } from "../../support/certs";
 import { type ProviderHarness, startHarness, withProvider } from "./helpers";

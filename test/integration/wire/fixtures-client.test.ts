@@ -6,7 +6,7 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as lookups from "../../../provider/lookups";
+import * as lookups from "../../../provider/program/lookups";
 import * as runtime from "../../../provider/runtime";
 import { PlatformClient, TaskClient } from "../../../sdk";
 import {

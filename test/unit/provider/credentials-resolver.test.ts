@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CredentialSources, resolveCredentials } from "../../../provider/credentials-resolver";
+import { type CredentialSources, resolveCredentials } from "../../../provider/model/credentials-resolver";
 
 const URL_A = "https://a.example.com";
 const URL_B = "https://b.example.com";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/registry";
+import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/model/registry";
 
 interface Registered {
   type: string;
@@ -128,7 +128,7 @@ describe("resource declarations", () => {
   });
 
   it("registers every output its declaration names, so the program can read each one", async () => {
-    const { outputNames } = await import("../../../provider/declaration");
+    const { outputNames } = await import("../../../provider/model/declaration");
     for (const key of RESOURCE_KEYS) {
       const { type, declaration } = registry[key];
       const object = declared.byKey[key];
@@ -162,7 +162,7 @@ describe("resource declarations", () => {
   });
 
   it("registers each kind's text from ../stubs, which requires the runtime once", async () => {
-    const { stubTexts } = await import("../../../provider/stubs");
+    const { stubTexts } = await import("../../../provider/program/stubs");
     for (const key of RESOURCE_KEYS) {
       const text = stubTexts[key];
       expect(registered.some((r) => r.inputs.__provider === text)).toBe(true);
@@ -179,7 +179,7 @@ describe("resource declarations", () => {
   const configureRequest = { config: { get: () => undefined } } as unknown as pulumi.dynamic.ConfigureRequest;
 
   it("gets every method of the installed runtime from configure, which the host calls first", async () => {
-    const { stubTexts } = await import("../../../provider/stubs");
+    const { stubTexts } = await import("../../../provider/program/stubs");
     const runtime = await import("../../../provider/runtime");
     const provider = hostEvaluate(stubTexts.volume, (id) => {
       expect(id).toBe("pulumi-platform/provider/runtime");
@@ -192,7 +192,7 @@ describe("resource declarations", () => {
   });
 
   it("fails every method when the runtime cannot be loaded, so no delete is skipped silently", async () => {
-    const { stubTexts } = await import("../../../provider/stubs");
+    const { stubTexts } = await import("../../../provider/program/stubs");
     const provider = hostEvaluate(stubTexts.volume, () => {
       throw new Error("Cannot find module 'pulumi-platform/provider/runtime'");
     });
@@ -203,7 +203,7 @@ describe("resource declarations", () => {
   });
 
   it("every registry row has a stub, a runtime provider, a class and a recover kind", async () => {
-    const { stubTexts } = await import("../../../provider/stubs");
+    const { stubTexts } = await import("../../../provider/program/stubs");
     const runtime = await import("../../../provider/runtime");
     const mod = (await import("../../../provider")) as unknown as Record<string, unknown>;
     const { kindOf } = await import("../../../ops/recover-plan");
@@ -230,7 +230,7 @@ describe("resource declarations", () => {
   });
 
   it("names each kind once: the key is the camelCase of the class a program constructs", async () => {
-    const declarations = (await import("../../../provider/declarations")) as Record<string, unknown>;
+    const declarations = (await import("../../../provider/model/declarations")) as Record<string, unknown>;
     for (const key of RESOURCE_KEYS) {
       const row = registry[key];
       expect(row.key).toBe(key);

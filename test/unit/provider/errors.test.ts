@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { STACK_TOKEN_ADVICE, withTokenAdvice } from "../../../provider/model/token-advice";
 import { isMissing } from "../../../provider/runtime/errors";
-import { STACK_TOKEN_ADVICE, withTokenAdvice } from "../../../provider/token-advice";
 import { ApiError } from "../../../sdk";
 
 const api = (status: number, requestId?: string) =>

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { inputFailures } from "../../../provider/declaration";
-import { customCertificateDeclaration } from "../../../provider/declarations";
+import { inputFailures } from "../../../provider/model/declaration";
+import { customCertificateDeclaration } from "../../../provider/model/declarations";
 import {
   certificateExpiryWarning,
   daysUntil,
   forkSourceChangedWarning,
   grownElsewhereWarning,
   snapshotSourceChangedWarning,
-} from "../../../provider/lifetime";
+} from "../../../provider/model/lifetime";
 import { days, makeCert, type TestCert } from "../../support/certs";
 
 const NOW = new Date("2027-03-01T12:00:00Z");

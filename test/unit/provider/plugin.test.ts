@@ -7,11 +7,11 @@ import {
   outputNames,
   type ResourceDeclaration,
   secretNames,
-} from "../../../provider/declaration";
+} from "../../../provider/model/declaration";
+import { RESOURCE_KEYS, registry } from "../../../provider/model/registry";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
-import { RESOURCE_KEYS, registry } from "../../../provider/registry";
 
 const schema = packageSchema("1.2.3");
 

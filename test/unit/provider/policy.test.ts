@@ -1,5 +1,6 @@
 import type { ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/model/registry";
 import {
   isPlatformResource,
   PLATFORM_POLICY_DEFAULTS,
@@ -9,7 +10,6 @@ import {
   platformPolicies,
   platformTypeTokens,
 } from "../../../provider/policy";
-import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/registry";
 import { days, makeCert } from "../../support/certs";
 
 const PROVIDER = { __provider: "exports.handler = …" };

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/registry";
+import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/model/registry";
 import * as runtime from "../../../provider/runtime";
 
 // The serialized provider text (`__provider`) of every release stays in its users' states and is
@@ -88,7 +88,7 @@ describe("this checkout's serialized provider text", () => {
     // The compiled stubs: the text a program of this checkout registers comes from dist/.
     const { stubTexts } = require(
       path.join(repoRoot, "dist", "provider", "stubs.js"),
-    ) as typeof import("../../../provider/stubs");
+    ) as typeof import("../../../provider/program/stubs");
     expect(versions, `no recorded state for ${version}: run npm run record-upgrade-fixture`).toContain(
       version,
     );

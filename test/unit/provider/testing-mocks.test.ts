@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outputNames } from "../../../provider/declaration";
-import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/registry";
+import { outputNames } from "../../../provider/model/declaration";
+import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/model/registry";
 import { PlatformCheckError, platformMocks } from "../../../provider/testing";
 import { makeCert, type TestCert } from "../../support/certs";
 

@@ -4,8 +4,8 @@ import {
   validatePostgresPasswordRotationArgs,
   validateVolumeArgs,
   validateVolumeSnapshotArgs,
-} from "../../../provider/declarations";
-import { nearestName, UNKNOWN } from "../../../provider/validation";
+} from "../../../provider/model/declarations";
+import { nearestName, UNKNOWN } from "../../../provider/model/validation";
 
 // One rule for every resource: an unknown input property is refused at preview, naming the
 // nearest known name.

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   validateAcmeCertificateArgs,
   validateCustomCertificateArgs,
-} from "../../../../provider/declarations";
-import { certificateNameCovers, hostnameProblem, UNKNOWN } from "../../../../provider/validation";
+} from "../../../../provider/model/declarations";
+import { certificateNameCovers, hostnameProblem, UNKNOWN } from "../../../../provider/model/validation";
 import { days, makeCert } from "../../../support/certs";
 
 describe("hostname rules", () => {

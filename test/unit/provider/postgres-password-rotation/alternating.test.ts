@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validatePostgresPasswordRotationArgs } from "../../../../provider/declarations";
+import { validatePostgresPasswordRotationArgs } from "../../../../provider/model/declarations";
+import { UNKNOWN } from "../../../../provider/model/validation";
 import * as runtime from "../../../../provider/runtime";
-import { UNKNOWN } from "../../../../provider/validation";
 
 // Alternating users (`alternateUsername`): what preview refuses, and what each change plans.
 

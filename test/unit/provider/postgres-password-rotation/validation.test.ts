@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validatePostgresPasswordRotationArgs } from "../../../../provider/declarations";
-import { postgresUsernameProblem, UNKNOWN } from "../../../../provider/validation";
+import { validatePostgresPasswordRotationArgs } from "../../../../provider/model/declarations";
+import { postgresUsernameProblem, UNKNOWN } from "../../../../provider/model/validation";
 
 describe("validatePostgresPasswordRotationArgs", () => {
   const cases: [string, Record<string, unknown>, [property: string, reason: RegExp] | undefined][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validateVolumeSnapshotArgs } from "../../../../provider/declarations";
-import { UNKNOWN } from "../../../../provider/validation";
+import { validateVolumeSnapshotArgs } from "../../../../provider/model/declarations";
+import { UNKNOWN } from "../../../../provider/model/validation";
 
 describe("validateVolumeSnapshotArgs", () => {
   const cases: [string, Record<string, unknown>, [property: string, reason: RegExp] | undefined][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validateVolumeArgs } from "../../../../provider/declarations";
-import { UNKNOWN } from "../../../../provider/validation";
+import { validateVolumeArgs } from "../../../../provider/model/declarations";
+import { UNKNOWN } from "../../../../provider/model/validation";
 
 const base = { app: "demo-app", name: "data" };
 

@@ -4,7 +4,7 @@
  * @module
  */
 import type { z } from "zod";
-import { formatFieldPath } from "../../sdk/field-path";
+import { formatFieldPath } from "../../../sdk/field-path";
 
 /** What the engine sends for a value that is not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

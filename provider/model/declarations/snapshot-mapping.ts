@@ -5,7 +5,7 @@
  * Loaded by the program too (lookups): it imports the sdk's types only.
  * @module
  */
-import type { Snapshot } from "../../sdk/schemas/volume";
+import type { Snapshot } from "../../../sdk/schemas/volume";
 
 /** A snapshot list entry, camelCase (spec 2.3). */
 export interface SnapshotInfo {

@@ -4,9 +4,9 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf } from "../declaration";
-import type { customCertificateDeclaration } from "../declarations/certificates";
-import { registry } from "../registry";
+import type { ArgsOf, OutputsOf } from "../../model/declaration";
+import type { customCertificateDeclaration } from "../../model/declarations/certificates";
+import { registry } from "../../model/registry";
 import { warnBeforeExpiry } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 

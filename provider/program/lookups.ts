@@ -5,11 +5,11 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../sdk";
-import { resolveCredentials } from "./credentials-resolver";
-import { type CertificateReport, certificateReport } from "./declarations/certificate-mapping";
-import { type SnapshotInfo, snapshotInfo } from "./declarations/snapshot-mapping";
-import { type VolumeReport, volumeReport } from "./declarations/volume-mapping";
+import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../../sdk";
+import { resolveCredentials } from "../model/credentials-resolver";
+import { type CertificateReport, certificateReport } from "../model/declarations/certificate-mapping";
+import { type SnapshotInfo, snapshotInfo } from "../model/declarations/snapshot-mapping";
+import { type VolumeReport, volumeReport } from "../model/declarations/volume-mapping";
 
 /**
  * Credentials of a lookup; each falls back to the stack config, then the environment (a blank
@@ -103,7 +103,7 @@ function fromConfig(key: string): string | undefined {
  * HTTP client (about 100 ms of every `pulumi up`).
  */
 async function loadLookupModules() {
-  const [sdk, advice] = await Promise.all([import("../sdk"), import("./token-advice")]);
+  const [sdk, advice] = await Promise.all([import("../../sdk"), import("../model/token-advice")]);
   return { PlatformClient: sdk.PlatformClient, withTokenAdvice: advice.withTokenAdvice };
 }
 

@@ -4,9 +4,9 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf } from "../declaration";
-import type { postgresPasswordRotationDeclaration } from "../declarations/postgres-password-rotation";
-import { registry } from "../registry";
+import type { ArgsOf, OutputsOf } from "../../model/declaration";
+import type { postgresPasswordRotationDeclaration } from "../../model/declarations/postgres-password-rotation";
+import { registry } from "../../model/registry";
 import { PlatformResource } from "./registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Stack } from "@pulumi/pulumi/automation";
-import type { RecoverStackOptions, RecoverStackResult } from "../ops/recover-stack";
+import type { RecoverStackOptions, RecoverStackResult } from "../../ops/recover-stack";
 
 export type { RecoverStackOptions, RecoverStackResult };
 
@@ -13,5 +13,5 @@ export type { RecoverStackOptions, RecoverStackResult };
  * @deprecated Import it from `pulumi-platform/ops`; this re-export is removed in 1.0.
  */
 export async function recoverStack(stack: Stack, options?: RecoverStackOptions): Promise<RecoverStackResult> {
-  return (await import("../ops/recover-stack")).recoverStack(stack, options);
+  return (await import("../../ops/recover-stack")).recoverStack(stack, options);
 }

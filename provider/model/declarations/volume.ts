@@ -5,8 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { Compute, CreateVolumeRequest, UpdateVolumeRequest } from "../../sdk/schemas/volume";
-import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../../sdk/schemas/volume-constants";
+import type { Compute, CreateVolumeRequest, UpdateVolumeRequest } from "../../../sdk/schemas/volume";
+import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../../../sdk/schemas/volume-constants";
 import {
   createBody,
   declareResource,

@@ -4,13 +4,13 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf } from "../declaration";
-import type { volumeDeclaration } from "../declarations/volume";
-import { registry } from "../registry";
+import type { ArgsOf, OutputsOf } from "../../model/declaration";
+import type { volumeDeclaration } from "../../model/declarations/volume";
+import { registry } from "../../model/registry";
 import { warnIfForkSourceChanged, warnIfGrownElsewhere } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
-export type { VolumeComputeArgs, VolumeComputeOutput } from "../declarations/volume";
+export type { VolumeComputeArgs, VolumeComputeOutput } from "../../model/declarations/volume";
 
 /**
  * Inputs of a {@link Volume}. Leaving an optional input out means "the platform's value": it is

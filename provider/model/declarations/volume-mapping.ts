@@ -6,7 +6,7 @@
  * Loaded by the program too (lookups, adopt): it imports the sdk's types only.
  * @module
  */
-import type { Volume } from "../../sdk/schemas/volume";
+import type { Volume } from "../../../sdk/schemas/volume";
 import type { DeclaredOutputs, LiveKeys } from "../declaration";
 import type { volumeDeclaration } from "./volume";
 

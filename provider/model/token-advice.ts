@@ -4,7 +4,7 @@
  * only, never a runtime module.
  * @module
  */
-import { ApiError } from "../sdk/errors";
+import { ApiError } from "../../sdk/errors";
 
 /** Where to set a valid token, for a refusal outside the runtime's credentials (lookups, `recover`). */
 export const STACK_TOKEN_ADVICE =

@@ -4,9 +4,9 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf } from "../declaration";
-import type { acmeCertificateDeclaration } from "../declarations/certificates";
-import { registry } from "../registry";
+import type { ArgsOf, OutputsOf } from "../../model/declaration";
+import type { acmeCertificateDeclaration } from "../../model/declarations/certificates";
+import { registry } from "../../model/registry";
 import { PlatformResource } from "./registration";
 
 /** Inputs of an {@link AcmeCertificate}. */

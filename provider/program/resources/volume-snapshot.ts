@@ -4,9 +4,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf } from "../declaration";
-import type { volumeSnapshotDeclaration } from "../declarations/volume-snapshot";
-import { componentTypeToken, registry } from "../registry";
+import type { ArgsOf, OutputsOf } from "../../model/declaration";
+import type { volumeSnapshotDeclaration } from "../../model/declarations/volume-snapshot";
+import { componentTypeToken, registry } from "../../model/registry";
 import { warnIfSnapshotSourceChanged } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 

@@ -6,7 +6,7 @@
  * one is missing. Loaded by the program too (lookups): it imports the sdk's types only.
  * @module
  */
-import type { CertificateDetails } from "../../sdk/schemas/certificate";
+import type { CertificateDetails } from "../../../sdk/schemas/certificate";
 import type { DeclaredOutputs } from "../declaration";
 import type { acmeCertificateDeclaration } from "./certificates";
 

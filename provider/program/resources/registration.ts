@@ -5,8 +5,8 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { outputNames, type ResourceDeclaration, secretNames } from "../declaration";
-import { type ResourceKey, type ResourceRow, typeToken } from "../registry";
+import { outputNames, type ResourceDeclaration, secretNames } from "../../model/declaration";
+import { type ResourceKey, type ResourceRow, typeToken } from "../../model/registry";
 import { stubTexts } from "../stubs";
 import { cutToProgramFrames } from "./program-frames";
 

@@ -14,8 +14,8 @@
  */
 import * as path from "node:path";
 
-/** Where this package's compiled program-side code lives (the resource classes' frames). */
-const OWN_DIR = path.resolve(__dirname, "..") + path.sep;
+/** Where this package's compiled provider code lives (the resource classes' and the model's frames). */
+const OWN_DIR = path.resolve(__dirname, "..", "..") + path.sep;
 
 function programFrame(site: NodeJS.CallSite): boolean {
   const file = site.getFileName();

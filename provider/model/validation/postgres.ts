@@ -8,7 +8,7 @@ import {
   isSystemPostgresUser,
   POSTGRES_USERNAME_PATTERN,
   RESERVED_POSTGRES_USERS,
-} from "../../sdk/schemas/postgres-users";
+} from "../../../sdk/schemas/postgres-users";
 import { isUnknown } from "./common";
 import { optionalString, requiredString } from "./fields";
 

@@ -13,7 +13,7 @@ import {
   forkSourceChangedWarning,
   grownElsewhereWarning,
   snapshotSourceChangedWarning,
-} from "../lifetime";
+} from "../../model/lifetime";
 
 /** Warns, under the certificate's name, from `expiryWarningDays` before its expiry. */
 export function warnBeforeExpiry(
