@@ -10,6 +10,7 @@ import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from ".
 import { RESOURCE_KEYS, type ResourceKey, registry } from "../model/registry";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
+import { stubTexts } from "../stubs";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 import { nameOfPluginToken } from "./tokens";
 
@@ -109,6 +110,16 @@ export function importState(key: ResourceKey, importId: string): { id: string; s
   }
 }
 
+/**
+ * Outputs with the dynamic door's provider text (`__provider`, ../stubs), as the dynamic host
+ * records it: a stack moved back to the dynamic classes then refreshes and destroys with the
+ * outputs the plugin wrote (the dynamic host reads a resource's provider from its outputs). A gone
+ * resource (blank id, no outputs) gets none.
+ */
+function withDynamicProvider(key: ResourceKey, outs: EngineProps): EngineProps {
+  return Object.keys(outs).length === 0 ? outs : { ...outs, __provider: stubTexts[key] };
+}
+
 /** The previous inputs or outputs of a request, plain, with the names that were secret. */
 function plainOf(props: EngineProps) {
   return unwrapSecrets(props);
@@ -141,7 +152,10 @@ export const resourceProvider = {
     const key = kindOfUrn(urn);
     const n = plainOf(inputs);
     const result = await loadRuntime()[key].create(n.plain);
-    return { id: result.id, outs: wrapSecrets(result.outs, secretsOf(key, n.secrets)) };
+    return {
+      id: result.id,
+      outs: wrapSecrets(withDynamicProvider(key, result.outs), secretsOf(key, n.secrets)),
+    };
   },
 
   /** `props` empty: an import of `id` (see {@link importState}). A blank id: the resource is gone. */
@@ -154,7 +168,7 @@ export const resourceProvider = {
     const secrets = secretsOf(key, p.secrets, i.secrets);
     return {
       id: result.id,
-      props: wrapSecrets(result.props, secrets),
+      props: wrapSecrets(withDynamicProvider(key, result.props), secrets),
       inputs: result.inputs === undefined ? undefined : wrapSecrets(result.inputs, secrets),
     };
   },
@@ -164,7 +178,7 @@ export const resourceProvider = {
     const o = plainOf(olds);
     const n = plainOf(news);
     const result = await loadRuntime()[key].update(id, o.plain, n.plain);
-    return { outs: wrapSecrets(result.outs, secretsOf(key, o.secrets, n.secrets)) };
+    return { outs: wrapSecrets(withDynamicProvider(key, result.outs), secretsOf(key, o.secrets, n.secrets)) };
   },
 
   async delete(urn: string, id: string, props: EngineProps) {

@@ -12,6 +12,15 @@ import { withRecordedStack } from "../support/recorded-stack";
 
 const NEWEST = "0.3.0";
 
+/** A stack transformation aliasing each dynamic resource to its plugin type. */
+const BACK_TO_DYNAMIC = `import * as pulumiBack from "@pulumi/pulumi";
+pulumiBack.runtime.registerStackTransformation((a) =>
+  a.type.startsWith("pulumi-nodejs:dynamic/platform:")
+    ? { props: a.props, opts: pulumiBack.mergeOptions(a.opts, { aliases: [{ type: \`platform:index:\${a.type.split(":").pop()}\` }] }) }
+    : undefined,
+);
+`;
+
 /** The steps the engine plans for the platform's resources, `op type`, from its events. */
 function plannedOps(events: EngineEvent[]): string[] {
   return events.flatMap((e) => {
@@ -33,7 +42,7 @@ function toPluginDoor(source: string): string {
 }
 
 describe("moving a recorded stack from the dynamic classes to the plugin classes", () => {
-  it("plans no replacement and makes no platform request; the plugin then manages the resources", async () => {
+  it("plans no replacement and makes no platform request; the plugin then manages the resources; moving back is the same", async () => {
     await withRecordedStack(NEWEST, async (stack, emu, _recorded, programDir) => {
       const program = path.join(programDir, "index.ts");
       const source = fs.readFileSync(program, "utf8");
@@ -65,6 +74,17 @@ describe("moving a recorded stack from the dynamic classes to the plugin classes
       await stack.setConfig("retention", { value: "9" });
       const up = await stack.up();
       expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+
+      // Back to the dynamic classes, aliased to the plugin types for one `up` (docs/plugin.md).
+      fs.writeFileSync(program, `${BACK_TO_DYNAMIC}${source}`);
+      await control.requests.clear();
+      const backEvents: EngineEvent[] = [];
+      await stack.up({ onEvent: (e) => backEvents.push(e) });
+      expect(plannedOps(backEvents).filter((op) => !op.startsWith("same "))).toEqual([]);
+      expect(plannedOps(backEvents)).toContain("same pulumi-nodejs:dynamic/platform:Volume");
+      expect((await control.requests.list()).filter((r) => r.method !== "GET")).toEqual([]);
+      // The dynamic host runs refresh and destroy from the outputs the plugin wrote.
+      await stack.refresh({ expectNoChanges: true });
       await stack.destroy();
       const state = await control.state();
       expect(state.volumes).toEqual([]);
