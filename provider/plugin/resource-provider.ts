@@ -8,9 +8,9 @@
  */
 import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
 import { RESOURCE_KEYS, type ResourceKey, registry } from "../model/registry";
+import { stubTexts } from "../program/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
-import { stubTexts } from "../stubs";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 import { nameOfPluginToken } from "./tokens";
 
