@@ -111,6 +111,17 @@ async function killedMidUp(ctx: Ctx, byHand = false): Promise<{ outside: string[
   return { outside: [legacy.body.id, attached.body.id] };
 }
 
+/**
+ * What to judge a rerun without the leftover warning by (issue 29: it was missing once, on a loaded
+ * machine): the platform's volumes before it, its requests (the one list its creates share comes
+ * first) and its whole output.
+ */
+async function rerunEvidence(before: Awaited<ReturnType<typeof intr>>, stdout: string) {
+  const volumes = before.map((v) => `${v.name} ${v.id} ${v.created_at}`).join("\n");
+  const requests = (await e.control.requests.list()).map((r) => `${r.at} ${r.method} ${r.path} ${r.status}`);
+  return `volumes before the rerun:\n${volumes}\nthe rerun's requests:\n${requests.join("\n")}\nits output:\n${stdout}`;
+}
+
 /** 0 orphans, 0 duplicates, a clean preview, and a destroy that leaves only what was outside. */
 async function expectConverged(stack: Stack, outside: string[], label: string): Promise<string> {
   const up = await stack.up();
@@ -160,10 +171,15 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
       const { outside } = await step("killed up", () => killedMidUp(ctx, true));
       await step("cancel, up, up", async () => {
         await pulumi(ctx, ["cancel", "--yes"]);
+        const before = await intr();
+        await e.control.requests.clear();
         const rerun = await ctx.stack.up();
         // The run itself says what it may have left, and the command that finds it.
-        expect(rerun.stdout).toMatch(/unattached volume\(s\) of that name and region made in the last day/);
-        expect(rerun.stdout).toMatch(/npx pulumi-platform recover --sweep/);
+        const evidence = await rerunEvidence(before, rerun.stdout);
+        expect(rerun.stdout, evidence).toMatch(
+          /unattached volume\(s\) of that name and region made in the last day/,
+        );
+        expect(rerun.stdout, evidence).toMatch(/npx pulumi-platform recover --sweep/);
         await ctx.stack.up();
       });
       const before = await intr();

@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as runtime from "../../../provider/runtime";
+import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";
+
+// The rerun after a killed `pulumi up` (test/e2e/rerun-after-kill.test.ts (b)) as the provider
+// process sees it: the killed run's creates landed, then a new provider process (a fresh runtime
+// session) runs the rerun's creates together, as the engine does (8 at a time).
+
+const APP = "demo-app";
+let h: ProviderHarness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** What the provider process writes with `pulumi.log.warn` (no engine there: its stderr). */
+function capturedWarnings(): string[] {
+  const warnings: string[] = [];
+  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+    warnings.push(args.map(String).join(" "));
+  });
+  return warnings;
+}
+
+async function landed(name: string): Promise<string> {
+  const res = await h.api<{ id: string }>("POST", `/v1/apps/${APP}/volumes`, {
+    name,
+    region: "iad",
+    size_gb: 1,
+  });
+  return res.body.id;
+}
+
+describe("the rerun's warning about a killed run's leftovers", () => {
+  it("every create of a name the killed run left names that volume, with creates run together", async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `rerun_${i}`);
+    const orphans = new Map<string, string>();
+    for (const name of names.slice(0, 6)) orphans.set(name, await landed(name));
+    await configureRuntime(h.emu.url, h.emu.token);
+    await h.control.requests.clear();
+    const warnings = capturedWarnings();
+
+    const created = await Promise.all(
+      names.map((name) => runtime.volume.create(withProvider({ app: APP, name, region: "iad", sizeGb: 1 }))),
+    );
+
+    for (const [name, orphan] of orphans) {
+      const own = created[names.indexOf(name)]?.id;
+      const named = warnings.filter((w) => w.includes(`volume "${name}" (${own})`));
+      expect(named, `the warning for ${name}`).toHaveLength(1);
+      expect(named[0]).toContain(orphan);
+      expect(named[0]).toContain("npx pulumi-platform recover --sweep");
+    }
+    expect(warnings).toHaveLength(orphans.size);
+    const lists = (await h.requests()).filter(
+      (r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`,
+    );
+    expect(lists, "one list for all the creates").toHaveLength(1);
+  });
+});
