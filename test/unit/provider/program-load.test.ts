@@ -31,7 +31,7 @@ describe("what a program loads", () => {
     const files = loadedAfter(
       `const p = require("./dist/provider"); if (!p.Volume) throw new Error("no Volume");`,
     );
-    expect(files).toContain(path.join("dist", "provider", "resources", "volume.js"));
+    expect(files).toContain(path.join("dist", "provider", "program", "resources", "volume.js"));
     expect(undici(files)).toEqual([]);
     expect(sdk(files)).toEqual([]);
   });
