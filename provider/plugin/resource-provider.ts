@@ -7,12 +7,11 @@
  * @module
  */
 import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
-import { RESOURCE_KEYS, type ResourceKey, registry } from "../model/registry";
+import { keyOfPluginToken, type ResourceKey, registry } from "../model/registry";
 import { stubTexts } from "../program/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
-import { nameOfPluginToken } from "./tokens";
 
 type Runtime = typeof import("../runtime");
 
@@ -23,15 +22,11 @@ export function loadRuntime(): Runtime {
   return runtime;
 }
 
-const KEY_BY_TYPE = new Map<string, ResourceKey>(
-  RESOURCE_KEYS.map((key) => [registry[key].declaration.type, key]),
-);
-
 /** The resource kind of a URN (`urn:pulumi:<stack>::<project>::[parent$]platform:index:<Type>::<name>`). */
 export function kindOfUrn(urn: string): ResourceKey {
   const qualified = urn.split("::")[2] ?? "";
   const token = qualified.split("$").at(-1) ?? "";
-  const key = KEY_BY_TYPE.get(nameOfPluginToken(token) ?? "");
+  const key = keyOfPluginToken(token);
   if (!key) throw new Error(`the platform provider has no resource type ${token || urn}`);
   return key;
 }
