@@ -11,6 +11,7 @@ import { keyOfPluginToken, type ResourceKey, registry } from "../model/registry"
 import { stubTexts } from "../program/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
+import { aboutResource } from "./engine-log";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 
 type Runtime = typeof import("../runtime");
@@ -125,8 +126,19 @@ function secretsOf(key: ResourceKey, ...arrived: Set<string>[]): Set<string> {
   return new Set([...secretNames(declarationOf(key)), ...arrived.flatMap((s) => [...s])]);
 }
 
+/** Each method run as a call about its resource (its first argument, the URN): see ./engine-log. */
+function aboutTheirResource<T extends Record<string, (urn: string, ...rest: never[]) => Promise<unknown>>>(
+  methods: T,
+): T {
+  const wrapped = Object.entries(methods).map(([name, method]) => [
+    name,
+    (urn: string, ...rest: never[]) => aboutResource(urn, () => method(urn, ...rest)),
+  ]);
+  return Object.fromEntries(wrapped) as T;
+}
+
 /** The plugin's resource methods, on the protocol's plain objects (secrets as values). */
-export const resourceProvider = {
+export const resourceProvider = aboutTheirResource({
   async check(urn: string, olds: EngineProps, news: EngineProps) {
     const key = kindOfUrn(urn);
     const o = plainOf(olds);
@@ -180,4 +192,4 @@ export const resourceProvider = {
     const key = kindOfUrn(urn);
     await loadRuntime()[key].delete(id, plainOf(props).plain);
   },
-};
+});

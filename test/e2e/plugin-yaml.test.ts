@@ -288,3 +288,26 @@ outputs:
     });
   });
 });
+
+describe("the runtime's warnings through the plugin", () => {
+  it("reach `pulumi up`'s output as warnings of the resource (the leftover warning of a volume created beside a same-named unattached one), with no secret in them", async () => {
+    // What a rerun after a killed `up` without `recover` finds: a same-named unattached volume.
+    const leftover = await e.api("POST", `/v1/apps/${APP}/volumes`, { name: "twice", region: "ord" });
+    expect(leftover.status).toBeLessThan(300);
+    const program = yamlProgram(
+      "plugin-warnings",
+      `resources:\n  data:\n    type: platform:index:Volume\n    properties: { app: ${APP}, name: twice, region: ord }\n`,
+    );
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const printed = await pulumiCli(ctx, ctx.stack.name, program.dir, ["up", "--yes", "--skip-preview"]);
+      // The engine prints a warning of a resource under its type and name.
+      expect(printed).toMatch(
+        /platform:index:Volume \(data\):\s+warning: volume "twice" \(vol_\w+\) was created while app demo-app already had 1 unattached volume/,
+      );
+      expect(printed).toContain(`${leftover.body.id}, created`);
+      expect(printed).not.toContain(e.emu.token);
+      await ctx.stack.destroy();
+    });
+    await e.api("DELETE", `/v1/apps/${APP}/volumes/${leftover.body.id}`);
+  });
+});
