@@ -11,7 +11,9 @@ import { keyOfPluginToken, type ResourceKey, registry } from "../model/registry"
 import { stubTexts } from "../program/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
+import { warn } from "../runtime/warnings";
 import { aboutResource } from "./engine-log";
+import { lifetimeWarnings } from "./lifetime-warnings";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 
 type Runtime = typeof import("../runtime");
@@ -152,6 +154,10 @@ export const resourceProvider = aboutTheirResource({
     const o = plainOf(olds).plain;
     const n = plainOf(news).plain;
     const outcome = await loadRuntime()[key].diff(id, o, n);
+    // The day-2 warnings the dynamic classes print from the program, from the recorded outputs.
+    for (const warning of lifetimeWarnings(key, id, o, n, new Date())) {
+      await warn(warning, (text) => console.warn(`warning: ${text}`));
+    }
     return detailedDiff(declarationOf(key), o, n, outcome);
   },
 

@@ -310,4 +310,21 @@ describe("the runtime's warnings through the plugin", () => {
     });
     await e.api("DELETE", `/v1/apps/${APP}/volumes/${leftover.body.id}`);
   });
+
+  it("day 2: a volume grown outside the stack plans nothing and preview warns under it, as the dynamic classes do", async () => {
+    const program = yamlProgram(
+      "plugin-grown",
+      `resources:\n  logs:\n    type: platform:index:Volume\n    properties: { app: ${APP}, name: grown, region: ord, sizeGb: 3 }\noutputs:\n  id: \${logs.volumeId}\n`,
+    );
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const id = String((await ctx.stack.up()).outputs.id?.value);
+      await e.api("PUT", `/v1/apps/${APP}/volumes/${id}/extend`, { size_gb: 10 });
+      await ctx.stack.refresh();
+      const printed = await pulumiCli(ctx, ctx.stack.name, program.dir, ["preview", "--expect-no-changes"]);
+      expect(printed).toMatch(
+        /platform:index:Volume \(logs\):\s+warning: volume grown \(vol_\w+\) is 10 GB at the platform, more than sizeGb 3 in the program: it grew outside this stack/,
+      );
+      await ctx.stack.destroy();
+    });
+  });
 });
