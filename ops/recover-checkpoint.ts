@@ -7,7 +7,13 @@
  * already deleted it.
  * @module
  */
-import type { CheckpointResource, ExportedDeployment, PendingAction } from "./recover-plan";
+import { stubTexts } from "../provider/program/stubs";
+import {
+  type CheckpointResource,
+  type ExportedDeployment,
+  isPluginType,
+  type PendingAction,
+} from "./recover-plan";
 
 /**
  * Reads the outputs of an identified resource (the provider's `read`), without `__provider`;
@@ -40,7 +46,7 @@ export async function applyRecovery(
     const resource: CheckpointResource = {
       ...op.resource,
       id: step.id,
-      outputs: { ...outputs, ...(inputs.__provider === undefined ? {} : { __provider: inputs.__provider }) },
+      outputs: { ...outputs, ...providerText(op.resource, step.kind) },
     };
     if (step.replacing) placeReplacement(resources, resource);
     else resources.push(resource);
@@ -71,4 +77,15 @@ function placeReplacement(resources: CheckpointResource[], replacement: Checkpoi
   const place = Math.max(at, lastDependency + 1);
   const kept = old.pendingReplacement === true ? [] : [{ ...old, delete: true }];
   resources.splice(place, 0, replacement, ...kept);
+}
+
+/**
+ * The `__provider` of an imported resource's outputs, as its door records it after a create: the
+ * dynamic host copies it from the inputs; the plugin writes the kind's stub text (so that a stack
+ * moved back to the dynamic classes still refreshes and destroys it).
+ */
+function providerText(resource: CheckpointResource, kind: PendingAction["kind"]): { __provider?: unknown } {
+  if (isPluginType(resource.type)) return { __provider: stubTexts[kind] };
+  const recorded = resource.inputs?.__provider;
+  return recorded === undefined ? {} : { __provider: recorded };
 }

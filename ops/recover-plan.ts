@@ -5,7 +5,7 @@
  * @module
  */
 
-import { keyOfTypeToken, type ResourceKey } from "../provider/model/registry";
+import { keyOfPluginToken, keyOfTypeToken, type ResourceKey } from "../provider/model/registry";
 import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 
 /** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */
@@ -32,9 +32,20 @@ export interface ExportedDeployment {
 /** Our resource kinds: their runtime keys (../registry). */
 export type RecoverableKind = ResourceKey;
 
-/** The kind of a checkpoint resource type, or undefined when it is not one of ours. */
-export function kindOf(type: string): RecoverableKind | undefined {
-  return keyOfTypeToken(type);
+/**
+ * The kind of a checkpoint resource type, through either door (the dynamic resources'
+ * `pulumi-nodejs:dynamic/platform:<type>`, the plugin's `platform:index:<class>`), or undefined
+ * when it is not one of ours. `custom: false`: a component, which is never a kind (the dynamic
+ * door's `platform:index:VolumeSnapshot` component shares the plugin's token).
+ */
+export function kindOf(type: string, resource: { custom?: boolean } = {}): RecoverableKind | undefined {
+  if (resource.custom === false) return undefined;
+  return keyOfTypeToken(type) ?? keyOfPluginToken(type);
+}
+
+/** Whether a checkpoint resource type is one the provider plugin serves (`platform:index:<class>`). */
+export function isPluginType(type: string): boolean {
+  return keyOfPluginToken(type) !== undefined;
 }
 
 /** One pending create and what to do about it. */
@@ -171,7 +182,7 @@ const RECOVERY: { readonly [K in RecoverableKind]: KindRecovery } = {
 function owned(resources: CheckpointResource[]): Set<string> {
   const keys = new Set<string>();
   for (const r of resources) {
-    const kind = kindOf(r.type);
+    const kind = kindOf(r.type, r);
     const key = kind && RECOVERY[kind].owned(r, { ...(r.inputs ?? {}), ...(r.outputs ?? {}) });
     if (key) keys.add(key);
   }
@@ -197,7 +208,7 @@ export async function planRecovery(
   const existing = new Set((deployment.resources ?? []).map((r) => r.urn));
   for (const op of deployment.pending_operations ?? []) {
     const r = op.resource;
-    const kind = kindOf(r.type);
+    const kind = kindOf(r.type, r);
     // Other providers' pending creates are theirs to resolve: left as they are.
     if (op.type !== "creating" || kind === undefined) continue;
     // The URN is in the stack already: the pending create replaced it (an input that replaces

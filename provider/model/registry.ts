@@ -94,9 +94,26 @@ export function componentTypeToken(row: ResourceRow & { component: string }): st
   return `${TYPE_PACKAGE}:index:${row.component}`;
 }
 
+/**
+ * The type token the provider plugin (`pulumi-resource-platform`) serves a kind under, as one
+ * custom resource: `platform:index:<class>`. For `volumeSnapshot` it is also the dynamic door's
+ * component token ({@link componentTypeToken}); only a custom resource of it is the plugin's.
+ */
+export function pluginTypeToken(row: ResourceRow): string {
+  return `${TYPE_PACKAGE}:index:${row.declaration.type}`;
+}
+
 const BY_TOKEN = new Map<string, ResourceKey>(RESOURCE_KEYS.map((key) => [typeToken(registry[key]), key]));
+const BY_PLUGIN_TOKEN = new Map<string, ResourceKey>(
+  RESOURCE_KEYS.map((key) => [pluginTypeToken(registry[key]), key]),
+);
 
 /** The kind whose type token a recorded resource has, or undefined when it is not one of ours. */
 export function keyOfTypeToken(token: string): ResourceKey | undefined {
   return BY_TOKEN.get(token);
+}
+
+/** The kind the plugin serves under `token` (`platform:index:<class>`), or undefined. */
+export function keyOfPluginToken(token: string): ResourceKey | undefined {
+  return BY_PLUGIN_TOKEN.get(token);
 }

@@ -6,7 +6,10 @@
  * @module
  */
 import "../compile-cache";
+import { logWarningsToEngine } from "./engine-log";
 import { serve } from "./server";
+
+logWarningsToEngine(process.argv.slice(2));
 
 serve().then(
   (port) => process.stdout.write(`${port}\n`),

@@ -7,12 +7,14 @@
  * @module
  */
 import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
-import { RESOURCE_KEYS, type ResourceKey, registry } from "../model/registry";
+import { keyOfPluginToken, type ResourceKey, registry } from "../model/registry";
 import { stubTexts } from "../program/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
+import { warn } from "../runtime/warnings";
+import { aboutResource } from "./engine-log";
+import { lifetimeWarnings } from "./lifetime-warnings";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
-import { nameOfPluginToken } from "./tokens";
 
 type Runtime = typeof import("../runtime");
 
@@ -23,15 +25,11 @@ export function loadRuntime(): Runtime {
   return runtime;
 }
 
-const KEY_BY_TYPE = new Map<string, ResourceKey>(
-  RESOURCE_KEYS.map((key) => [registry[key].declaration.type, key]),
-);
-
 /** The resource kind of a URN (`urn:pulumi:<stack>::<project>::[parent$]platform:index:<Type>::<name>`). */
 export function kindOfUrn(urn: string): ResourceKey {
   const qualified = urn.split("::")[2] ?? "";
   const token = qualified.split("$").at(-1) ?? "";
-  const key = KEY_BY_TYPE.get(nameOfPluginToken(token) ?? "");
+  const key = keyOfPluginToken(token);
   if (!key) throw new Error(`the platform provider has no resource type ${token || urn}`);
   return key;
 }
@@ -130,8 +128,19 @@ function secretsOf(key: ResourceKey, ...arrived: Set<string>[]): Set<string> {
   return new Set([...secretNames(declarationOf(key)), ...arrived.flatMap((s) => [...s])]);
 }
 
+/** Each method run as a call about its resource (its first argument, the URN): see ./engine-log. */
+function aboutTheirResource<T extends Record<string, (urn: string, ...rest: never[]) => Promise<unknown>>>(
+  methods: T,
+): T {
+  const wrapped = Object.entries(methods).map(([name, method]) => [
+    name,
+    (urn: string, ...rest: never[]) => aboutResource(urn, () => method(urn, ...rest)),
+  ]);
+  return Object.fromEntries(wrapped) as T;
+}
+
 /** The plugin's resource methods, on the protocol's plain objects (secrets as values). */
-export const resourceProvider = {
+export const resourceProvider = aboutTheirResource({
   async check(urn: string, olds: EngineProps, news: EngineProps) {
     const key = kindOfUrn(urn);
     const o = plainOf(olds);
@@ -145,6 +154,10 @@ export const resourceProvider = {
     const o = plainOf(olds).plain;
     const n = plainOf(news).plain;
     const outcome = await loadRuntime()[key].diff(id, o, n);
+    // The day-2 warnings the dynamic classes print from the program, from the recorded outputs.
+    for (const warning of lifetimeWarnings(key, id, o, n, new Date())) {
+      await warn(warning, (text) => console.warn(`warning: ${text}`));
+    }
     return detailedDiff(declarationOf(key), o, n, outcome);
   },
 
@@ -185,4 +198,4 @@ export const resourceProvider = {
     const key = kindOfUrn(urn);
     await loadRuntime()[key].delete(id, plainOf(props).plain);
   },
-};
+});

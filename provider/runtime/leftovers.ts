@@ -10,6 +10,7 @@
 import type { Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { platformClient } from "./credentials";
+import { warn } from "./warnings";
 
 /** How recent a same-named volume must be to be suspected (the sweep's default window). */
 const SUSPECT_FOR_MS = 86_400_000;
@@ -44,8 +45,8 @@ export function leftoverWarning(
 export async function warnAboutLeftovers(app: string, created: WireVolume): Promise<void> {
   try {
     const warning = leftoverWarning(app, created, await suspectedLeftovers(app, created));
-    // Loaded only to warn: the provider plugin never loads the Pulumi runtime otherwise.
-    if (warning) await (await import("@pulumi/pulumi")).log.warn(warning);
+    // The dynamic host's way loads the Pulumi runtime only to warn; the plugin never loads it.
+    if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi")).log.warn(text));
   } catch {
     // A notice only: the create succeeded.
   }

@@ -288,3 +288,43 @@ outputs:
     });
   });
 });
+
+describe("the runtime's warnings through the plugin", () => {
+  it("reach `pulumi up`'s output as warnings of the resource (the leftover warning of a volume created beside a same-named unattached one), with no secret in them", async () => {
+    // What a rerun after a killed `up` without `recover` finds: a same-named unattached volume.
+    const leftover = await e.api("POST", `/v1/apps/${APP}/volumes`, { name: "twice", region: "ord" });
+    expect(leftover.status).toBeLessThan(300);
+    const program = yamlProgram(
+      "plugin-warnings",
+      `resources:\n  data:\n    type: platform:index:Volume\n    properties: { app: ${APP}, name: twice, region: ord }\n`,
+    );
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const printed = await pulumiCli(ctx, ctx.stack.name, program.dir, ["up", "--yes", "--skip-preview"]);
+      // The engine prints a warning of a resource under its type and name.
+      expect(printed).toMatch(
+        /platform:index:Volume \(data\):\s+warning: volume "twice" \(vol_\w+\) was created while app demo-app already had 1 unattached volume/,
+      );
+      expect(printed).toContain(`${leftover.body.id}, created`);
+      expect(printed).not.toContain(e.emu.token);
+      await ctx.stack.destroy();
+    });
+    await e.api("DELETE", `/v1/apps/${APP}/volumes/${leftover.body.id}`);
+  });
+
+  it("day 2: a volume grown outside the stack plans nothing and preview warns under it, as the dynamic classes do", async () => {
+    const program = yamlProgram(
+      "plugin-grown",
+      `resources:\n  logs:\n    type: platform:index:Volume\n    properties: { app: ${APP}, name: grown, region: ord, sizeGb: 3 }\noutputs:\n  id: \${logs.volumeId}\n`,
+    );
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async (ctx) => {
+      const id = String((await ctx.stack.up()).outputs.id?.value);
+      await e.api("PUT", `/v1/apps/${APP}/volumes/${id}/extend`, { size_gb: 10 });
+      await ctx.stack.refresh();
+      const printed = await pulumiCli(ctx, ctx.stack.name, program.dir, ["preview", "--expect-no-changes"]);
+      expect(printed).toMatch(
+        /platform:index:Volume \(logs\):\s+warning: volume grown \(vol_\w+\) is 10 GB at the platform, more than sizeGb 3 in the program: it grew outside this stack/,
+      );
+      await ctx.stack.destroy();
+    });
+  });
+});

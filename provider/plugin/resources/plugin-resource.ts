@@ -8,9 +8,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceKey, ResourceRow } from "../../model/registry";
-import { typeToken } from "../../model/registry";
+import { pluginTypeToken, typeToken } from "../../model/registry";
 import { registration } from "../../program/resources/registration";
-import { pluginToken } from "../tokens";
 
 /** The plugin door's resource of a kind. */
 export abstract class PluginResource extends pulumi.CustomResource {
@@ -22,7 +21,7 @@ export abstract class PluginResource extends pulumi.CustomResource {
   ) {
     const r = registration(kind.declaration, args, opts);
     const aliases = kind.component ? [] : [{ type: typeToken(kind) }];
-    super(pluginToken(kind.declaration.type), name, r.props, {
+    super(pluginTypeToken(kind), name, r.props, {
       ...r.opts,
       aliases: [...aliases, ...(r.opts?.aliases ?? [])],
     });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { applyRecovery } from "../../../ops/recover-checkpoint";
-import { type ExportedDeployment, type PlatformLookups, planRecovery } from "../../../ops/recover-plan";
+import {
+  type ExportedDeployment,
+  kindOf,
+  type PlatformLookups,
+  planRecovery,
+} from "../../../ops/recover-plan";
+import { stubTexts } from "../../../provider/program/stubs";
 
 const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
 const ACME = "pulumi-nodejs:dynamic/platform:AcmeCertificate";
@@ -221,5 +227,78 @@ describe("applyRecovery", () => {
       outputs: { volumeId: "vol_new", sizeGb: 3, __provider: "stub" },
     });
     expect(exported.deployment.pending_operations).toHaveLength(2);
+  });
+});
+
+describe("the plugin door's resources (platform:index:<Type>)", () => {
+  const PLUGIN_VOLUME = "platform:index:Volume";
+
+  it("are recover's kinds too; VolumeSnapshot only as the plugin's custom resource, not the dynamic door's component", () => {
+    expect(kindOf(PLUGIN_VOLUME)).toBe("volume");
+    expect(kindOf("platform:index:AcmeCertificate")).toBe("acmeCertificate");
+    expect(kindOf("platform:index:CustomCertificate")).toBe("customCertificate");
+    expect(kindOf("platform:index:PostgresPasswordRotation")).toBe("postgresPasswordRotation");
+    expect(kindOf("platform:index:VolumeSnapshot")).toBe("volumeSnapshot");
+    expect(kindOf("platform:index:VolumeSnapshot", { custom: false })).toBeUndefined();
+    expect(kindOf("platform:index:getVolume")).toBeUndefined();
+  });
+
+  it("a pending create of a plugin volume is imported, and never takes a volume a plugin resource owns", async () => {
+    const exported = deployment([
+      { name: "data", type: PLUGIN_VOLUME, inputs: { app: "a", name: "data", region: "iad" } },
+    ]);
+    exported.deployment.resources?.push({
+      urn: urn("other", PLUGIN_VOLUME),
+      type: PLUGIN_VOLUME,
+      custom: true,
+      id: "vol_owned",
+      inputs: { app: "a", name: "data" },
+    });
+    const plan = await planRecovery(
+      exported,
+      platform([vol("vol_owned", "data"), vol("vol_kept", "data"), vol("vol_new", "data")]),
+    );
+    expect(plan).toEqual([
+      expect.objectContaining({
+        action: "import",
+        kind: "volume",
+        id: "vol_new",
+        urn: urn("data", PLUGIN_VOLUME),
+      }),
+    ]);
+  });
+
+  it("an imported plugin resource gets the outputs the plugin records after a create: with the dynamic door's provider text, its provider reference kept", async () => {
+    const provider = "urn:pulumi:dev::p::pulumi:providers:platform::default::b1d5";
+    const exported: ExportedDeployment = {
+      version: 3,
+      deployment: {
+        resources: [],
+        pending_operations: [
+          {
+            type: "creating",
+            resource: {
+              urn: urn("data", PLUGIN_VOLUME),
+              type: PLUGIN_VOLUME,
+              custom: true,
+              provider,
+              inputs: { app: "a", name: "data" },
+            },
+          },
+        ],
+      },
+    };
+    const next = await applyRecovery(
+      exported,
+      [{ action: "import", kind: "volume", urn: urn("data", PLUGIN_VOLUME), id: "vol_new", what: "" }],
+      async () => ({ volumeId: "vol_new", sizeGb: 3 }),
+    );
+    expect(next.deployment.resources).toEqual([
+      expect.objectContaining({
+        id: "vol_new",
+        provider,
+        outputs: { volumeId: "vol_new", sizeGb: 3, __provider: stubTexts.volume },
+      }),
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/model/registry";
+import {
+  pluginTypeToken,
+  RESOURCE_KEYS,
+  type ResourceKey,
+  registry,
+  typeToken,
+} from "../../../provider/model/registry";
 
 interface Registered {
   type: string;
@@ -226,6 +232,7 @@ describe("resource declarations", () => {
         `a resource of ${typeToken(row)}`,
       ).toBe(true);
       expect(kindOf(typeToken(row)), `recover's kind of ${row.type}`).toBe(key);
+      expect(kindOf(pluginTypeToken(row)), `recover's kind of the plugin's ${row.type}`).toBe(key);
     }
   });
 

@@ -9,6 +9,7 @@ import {
   secretNames,
 } from "../../../provider/model/declaration";
 import { RESOURCE_KEYS, registry } from "../../../provider/model/registry";
+import { UNKNOWN } from "../../../provider/model/validation/common";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
@@ -109,5 +110,38 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
     expect(plain).toEqual({ a: 1, k: "pem" });
     expect([...secrets]).toEqual(["k"]);
     expect(wrapSecrets(plain, secrets)).toEqual(wire);
+  });
+});
+
+describe("the plugin's day-2 warnings (the dynamic classes' texts, from the recorded outputs)", () => {
+  const now = new Date("2026-11-25T00:00:00Z");
+
+  it("a volume the platform reports larger than the program's sizeGb; none when it is not, or unknown", async () => {
+    const { lifetimeWarnings } = await import("../../../provider/plugin/lifetime-warnings");
+    const olds = { name: "logs", sizeGb: 10 };
+    expect(lifetimeWarnings("volume", "vol_1", olds, { sizeGb: 3 }, now)).toEqual([
+      expect.stringMatching(
+        /^volume logs \(vol_1\) is 10 GB at the platform, more than sizeGb 3.*grew outside this stack/,
+      ),
+    ]);
+    expect(lifetimeWarnings("volume", "vol_1", olds, { sizeGb: 10 }, now)).toEqual([]);
+    expect(lifetimeWarnings("volume", "vol_1", olds, {}, now)).toEqual([]);
+  });
+
+  it("a custom certificate inside its expiryWarningDays; a snapshot whose program names another volume", async () => {
+    const { lifetimeWarnings } = await import("../../../provider/plugin/lifetime-warnings");
+    const cert = { hostname: "api.example.com", expiresAt: "2026-12-05T00:00:00Z" };
+    expect(lifetimeWarnings("customCertificate", "api.example.com", cert, {}, now)).toEqual([
+      expect.stringContaining("api.example.com"),
+    ]);
+    expect(
+      lifetimeWarnings("customCertificate", "api.example.com", cert, { expiryWarningDays: 5 }, now),
+    ).toEqual([]);
+    expect(
+      lifetimeWarnings("volumeSnapshot", "snap_1", { volumeId: "vol_a" }, { volumeId: "vol_b" }, now),
+    ).toEqual([expect.stringMatching(/^snapshot snap_1 was taken of volume vol_a; volumeId is now vol_b/)]);
+    expect(
+      lifetimeWarnings("volumeSnapshot", "snap_1", { volumeId: "vol_a" }, { volumeId: UNKNOWN }, now),
+    ).toEqual([]);
   });
 });

@@ -1,14 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import {
-  AcmeCertificate,
-  CustomCertificate,
-  PostgresPasswordRotation,
-  Volume,
-  VolumeSnapshot,
-} from "pulumi-platform";
+import * as dynamicDoor from "pulumi-platform";
+import * as pluginDoor from "pulumi-platform/plugin";
 
-// The test passes three custom chains and keys (cert0..2, key0..2) through stack config.
+// The test passes three custom chains and keys (cert0..2, key0..2) through stack config, and the
+// door (`door: plugin`: the provider plugin's classes, else the dynamic ones; same args, outputs).
 const config = new pulumi.Config();
+const { AcmeCertificate, CustomCertificate, PostgresPasswordRotation, Volume, VolumeSnapshot } =
+  config.get("door") === "plugin" ? pluginDoor : dynamicDoor;
 const app = "demo-app";
 
 const volumes = Array.from(
