@@ -8,7 +8,14 @@
  */
 import type { ReportViolation, ResourceValidation, ResourceValidationArgs } from "@pulumi/policy";
 import type { InputValues } from "../model/declaration";
-import { keyOfTypeToken, RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../model/registry";
+import {
+  keyOfPluginToken,
+  keyOfTypeToken,
+  RESOURCE_KEYS,
+  type ResourceKey,
+  registry,
+  typeToken,
+} from "../model/registry";
 
 /** A kind of resource, named by its runtime key (`volume`, `customCertificate`, …). */
 export type PlatformKind = ResourceKey;
@@ -25,14 +32,18 @@ export const platformTypeTokens: { readonly [K in PlatformKind]: string } = Obje
   RESOURCE_KEYS.map((key) => [key, typeToken(registry[key])]),
 ) as { readonly [K in PlatformKind]: string };
 
-/** The kind of a resource by its type token, or undefined when it is not one of ours. */
+/**
+ * The kind of a resource by its type token, through either door (the dynamic resources'
+ * `pulumi-nodejs:dynamic/platform:<type>`, the provider plugin's `platform:index:<class>`), or
+ * undefined when it is not one of ours.
+ */
 export function platformKindOf(type: string): PlatformKind | undefined {
-  return keyOfTypeToken(type);
+  return keyOfTypeToken(type) ?? keyOfPluginToken(type);
 }
 
-/** Whether the resource a policy looks at is of kind `kind`. */
+/** Whether the resource a policy looks at is of kind `kind` (either door). */
 export function isPlatformResource<K extends PlatformKind>(args: { type: string }, kind: K): boolean {
-  return keyOfTypeToken(args.type) === kind;
+  return platformKindOf(args.type) === kind;
 }
 
 /** The inputs of the resource a policy looks at when it is of kind `kind`, else undefined. */

@@ -8,12 +8,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputFailures, secretNames } from "../model/declaration";
 import {
+  keyOfPluginToken,
   keyOfTypeToken,
   RESOURCE_KEYS,
   type ResourceKey,
   registry,
   TYPE_PACKAGE,
-  typeToken,
 } from "../model/registry";
 import { UNKNOWN, type ValidationFailure } from "../model/validation/common";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
@@ -135,7 +135,9 @@ export function platformMocks(options: PlatformMocksOptions = {}): PlatformMocks
   return {
     checkFailures,
     newResource(args) {
-      const key = keyOfTypeToken(args.type);
+      // Either door's custom resource (the dynamic VolumeSnapshot component shares the plugin's token).
+      const key =
+        args.custom === false ? undefined : (keyOfTypeToken(args.type) ?? keyOfPluginToken(args.type));
       if (key === undefined) return other(args);
       try {
         return mockResource(key, args, context());
@@ -170,7 +172,7 @@ function mockResource(
   const inputs = engineInputs(args.inputs);
   const failures = inputFailures(row.declaration, inputs, {}, ctx.now);
   if (failures.length > 0) {
-    const message = failures.map((f) => checkFailureMessage(typeToken(row), args.name, inputs, f)).join("\n");
+    const message = failures.map((f) => checkFailureMessage(args.type, args.name, inputs, f)).join("\n");
     throw new PlatformCheckError(message, failures);
   }
   const mocker = mockers[key] as (d: unknown, i: unknown, c: MockContext) => { id: string; outputs: object };

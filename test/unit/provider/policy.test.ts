@@ -1,6 +1,6 @@
 import type { ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/model/registry";
+import { pluginTypeToken, RESOURCE_KEYS, registry, typeToken } from "../../../provider/model/registry";
 import {
   isPlatformResource,
   PLATFORM_POLICY_DEFAULTS,
@@ -76,6 +76,13 @@ describe("typed access to our resources from a policy", () => {
     }
     expect(platformTypeTokens.volume).toBe("pulumi-nodejs:dynamic/platform:Volume");
     expect(platformKindOf("aws:s3/bucket:Bucket")).toBeUndefined();
+  });
+
+  it("the provider plugin's resources (platform:index:<class>) are the same kinds, with the same rules", async () => {
+    for (const key of RESOURCE_KEYS) expect(platformKindOf(pluginTypeToken(registry[key]))).toBe(key);
+    expect(
+      await violations("platform-volume-encrypted", "platform:index:Volume", { ...volume, encrypted: false }),
+    ).toEqual([expect.stringContaining("volumes must be encrypted")]);
   });
 
   it("platformInputs gives a Volume's inputs only for a Volume", () => {

@@ -1,7 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { outputNames } from "../../../provider/model/declaration";
-import { RESOURCE_KEYS, type ResourceKey, registry, typeToken } from "../../../provider/model/registry";
+import {
+  pluginTypeToken,
+  RESOURCE_KEYS,
+  type ResourceKey,
+  registry,
+  typeToken,
+} from "../../../provider/model/registry";
 import { PlatformCheckError, platformMocks } from "../../../provider/testing";
 import { makeCert, type TestCert } from "../../support/certs";
 
@@ -31,10 +37,15 @@ function inputsOf(key: ResourceKey): Record<string, unknown> {
   }
 }
 
-async function mocked(key: ResourceKey, inputs = inputsOf(key), options = {}) {
+async function mocked(
+  key: ResourceKey,
+  inputs = inputsOf(key),
+  options = {},
+  type = typeToken(registry[key]),
+) {
   const mocks = platformMocks({ now: () => NOW, ...options });
   const result = await mocks.newResource({
-    type: typeToken(registry[key]),
+    type,
     name: "r",
     inputs: { __provider: "exports.handler = …", ...inputs },
     custom: true,
@@ -52,6 +63,21 @@ describe("platformMocks: what a create at the platform would give", () => {
     );
     expect(Object.keys(state).sort()).toEqual(expected.sort());
     expect(state).not.toHaveProperty("__provider");
+  });
+
+  it.each(RESOURCE_KEYS)(
+    "%s through the provider plugin's token gets the same outputs and checks",
+    async (key) => {
+      const dynamic = await mocked(key);
+      const plugin = await mocked(key, inputsOf(key), {}, pluginTypeToken(registry[key]));
+      expect(Object.keys(plugin.state).sort()).toEqual(Object.keys(dynamic.state).sort());
+    },
+  );
+
+  it("a volume through the plugin's token is checked like preview checks it", async () => {
+    await expect(
+      mocked("volume", { app: "demo-app", name: "data", sizeGb: -1 }, {}, "platform:index:Volume"),
+    ).rejects.toThrow(/sizeGb must be a whole number/);
   });
 
   it("a volume: an id in the platform's shape, created, the platform's defaults for what the program leaves out", async () => {
