@@ -4,7 +4,7 @@
  * environment (`PLATFORM_API_URL`, `PLATFORM_API_TOKEN`).
  * @module
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../../sdk";
 import { resolveCredentials } from "../model/credentials-resolver";
 import { type CertificateReport, certificateReport } from "../model/declarations/certificate-mapping";
@@ -92,7 +92,10 @@ export type CertificateCheckInfo = CertificateInfo & {
 
 function fromConfig(key: string): string | undefined {
   try {
-    return pulumi.runtime.getConfig(key);
+    // Required here: a program has Pulumi loaded already; the provider plugin's `invoke` passes its
+    // credentials, and loads the whole Pulumi runtime (half a second) only when it has none.
+    const { runtime } = require("@pulumi/pulumi") as typeof pulumi;
+    return runtime.getConfig(key);
   } catch {
     return undefined;
   }

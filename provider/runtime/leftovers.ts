@@ -45,8 +45,9 @@ export function leftoverWarning(
 export async function warnAboutLeftovers(app: string, created: WireVolume): Promise<void> {
   try {
     const warning = leftoverWarning(app, created, await suspectedLeftovers(app, created));
-    // The dynamic host's way loads the Pulumi runtime only to warn; the plugin never loads it.
-    if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi")).log.warn(text));
+    // The dynamic host's way loads only Pulumi's log module (the package's index would load the
+    // whole Pulumi runtime); the plugin sends the warning to the engine and loads neither.
+    if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi/log")).warn(text));
   } catch {
     // A notice only: the create succeeded.
   }

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as runtime from "../../../provider/runtime";
 import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";
@@ -62,5 +63,20 @@ describe("the rerun's warning about a killed run's leftovers", () => {
       (r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`,
     );
     expect(lists, "one list for all the creates").toHaveLength(1);
+  });
+
+  it("loads Pulumi's log module to warn, never the package's index (the whole Pulumi runtime, which the provider plugin's process does not have)", async () => {
+    const loaded = () => Object.keys(createRequire(__filename).cache);
+    const pulumiIndex = createRequire(__filename).resolve("@pulumi/pulumi");
+    expect(loaded(), "nothing before the warning loaded it").not.toContain(pulumiIndex);
+    await landed("leftover_once");
+    await configureRuntime(h.emu.url, h.emu.token);
+    const warnings = capturedWarnings();
+
+    await runtime.volume.create(withProvider({ app: APP, name: "leftover_once", region: "iad", sizeGb: 1 }));
+
+    expect(warnings).toHaveLength(1);
+    expect(loaded()).toContain(createRequire(__filename).resolve("@pulumi/pulumi/log"));
+    expect(loaded()).not.toContain(pulumiIndex);
   });
 });

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -110,6 +111,12 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
     expect(plain).toEqual({ a: 1, k: "pem" });
     expect([...secrets]).toEqual(["k"]);
     expect(wrapSecrets(plain, secrets)).toEqual(wire);
+  });
+
+  it("loads an invoke's lookups without the whole Pulumi runtime (which only a program has loaded)", async () => {
+    const pulumiIndex = createRequire(__filename).resolve("@pulumi/pulumi");
+    await import("../../../provider/program/lookups");
+    expect(Object.keys(createRequire(__filename).cache)).not.toContain(pulumiIndex);
   });
 });
 
