@@ -123,7 +123,8 @@ async function rerunEvidence(before: Awaited<ReturnType<typeof intr>>, stdout: s
 }
 
 /** 0 orphans, 0 duplicates, a clean preview, and a destroy that leaves only what was outside. */
-async function expectConverged(stack: Stack, outside: string[], label: string): Promise<string> {
+/** `why`: what the recovery printed, shown only when the stack did not converge. */
+async function expectConverged(stack: Stack, outside: string[], label: string, why = ""): Promise<string> {
   const up = await stack.up();
   const recorded = new Set(up.outputs.volumeIds?.value as string[]);
   const volumes = await intr();
@@ -131,7 +132,7 @@ async function expectConverged(stack: Stack, outside: string[], label: string): 
   const names = ours.map((v) => v.name);
   const duplicates = names.filter((n, i) => names.indexOf(n) !== i);
   const orphans = ours.filter((v) => !recorded.has(v.id));
-  expect(duplicates, `${label}: duplicates`).toEqual([]);
+  expect(duplicates, `${label}: duplicates${why && `; the recovery printed:\n${why}`}`).toEqual([]);
   expect(
     orphans.map((v) => v.id),
     `${label}: orphans`,
@@ -156,13 +157,16 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
   it("(a) the README's recipe: recover --unlock-if-stale --yes, then up", async () => {
     await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
       const { outside } = await step("killed up", () => killedMidUp(ctx));
-      await step("recover", async () => {
+      const recovered = await step("recover", async () => {
         const r = await recover(ctx, ["--unlock-if-stale", "--yes"]);
         expect(r.out).toMatch(/stale, its process \(pid \d+\) is gone on this machine/);
         expect(r.out).toMatch(/removed the stale lock/);
         expect(r.code, r.out).toBe(0);
+        return r.out;
       });
-      results.push(await step("converged", () => expectConverged(ctx.stack, outside, "(a) recover, up")));
+      results.push(
+        await step("converged", () => expectConverged(ctx.stack, outside, "(a) recover, up", recovered)),
+      );
     });
   });
 
