@@ -7,6 +7,7 @@ import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 import { killTree, removeBrokenSidecars, until } from "../support/kill";
 import { OPS_CLI as cli } from "../support/ops-cli";
+import { upAndTally } from "../support/tally";
 import { yamlProgram } from "../support/yaml-program";
 
 // A deploy pipeline gets killed: SIGKILL of `pulumi up` and every process it started (the CLI
@@ -84,12 +85,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       const recovered = await recover(ctx, programDir, ["--unlock", "--yes"]);
       expect(recovered.stdout).toMatch(/Recovered/);
 
-      const finished = await stack.up();
-      const volumes = await ours();
-      const names = volumes.map((v) => v.name);
-      const duplicates = names.filter((n, i) => names.indexOf(n) !== i);
-      const recorded = new Set(finished.outputs.volumeIds?.value as string[]);
-      const orphans = volumes.filter((v) => !recorded.has(v.id));
+      const { volumes, duplicates, orphans } = await upAndTally(stack, ours);
       console.log(
         `interrupted up: ${killed} processes killed; ${atKill} volumes at the platform, ${pending} pending creates in the checkpoint; after recover + up: ${volumes.length} volumes, ${duplicates.length} duplicates, ${orphans.length} orphans; steps typed: 2 (npx pulumi-platform recover --unlock --yes, pulumi up)`,
       );
@@ -127,12 +123,7 @@ describe("an interrupted `pulumi up` (SIGKILL of the CLI's process tree)", () =>
       expect(recovered.stdout).toMatch(/Recovered/);
       const imported = (recovered.stdout.match(/^ {2}import /gm) ?? []).length;
 
-      const finished = await stack.up();
-      const volumes = await ours();
-      const names = volumes.map((v) => v.name);
-      const duplicates = names.filter((n, i) => names.indexOf(n) !== i);
-      const recorded = new Set(finished.outputs.volumeIds?.value as string[]);
-      const orphans = volumes.filter((v) => !recorded.has(v.id));
+      const { volumes, duplicates, orphans } = await upAndTally(stack, ours);
       console.log(
         `interrupted up through the plugin: ${killed} processes killed; ${atKill} volumes at the platform, ${pending} pending creates; recover imported ${imported}; after up: ${volumes.length} volumes, ${duplicates.length} duplicates, ${orphans.length} orphans`,
       );
