@@ -3,6 +3,7 @@
  * family clients.
  * @module
  */
+import "./node-floor";
 import { Agent, type Dispatcher } from "undici";
 import { CertificatesClient } from "./certificates";
 import { InvalidArgumentError } from "./errors";

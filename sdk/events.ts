@@ -4,6 +4,7 @@
  * position lives in `replication.ts`.
  * @module
  */
+import "./node-floor";
 import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { ApiError, EventParseError, InvalidArgumentError, TransportError } from "./errors";

@@ -3,6 +3,7 @@
  * through the same Transport as the remote API.
  * @module
  */
+import "./node-floor";
 import { Client } from "undici";
 import { InvalidArgumentError } from "./errors";
 import { apiPath } from "./paths";
