@@ -3,8 +3,9 @@
  * created that the stack never recorded, once its pending creates are gone (`pulumi refresh
  * --clear-pending-creates`, or reruns that created the volume again). Such an orphan has the name
  * and region of a volume the stack owns (its twin), is attached to nothing, and was created
- * shortly before the twin: after the last update that completed before the twin's own update
- * (the stack's history says when), and never longer than `windowMs` before the twin. Reading
+ * around the twin: after the last update that completed before the twin's own update (the stack's
+ * history says when; never longer than `windowMs` before the twin), and before the twin — or, when
+ * the killed CLI's provider process outlived it, before the end of the twin's own update. Reading
  * only; the command deletes what the plan names.
  *
  * What it cannot tell apart: a volume someone else created, unattached, with the name and region
@@ -40,11 +41,26 @@ export interface Orphan {
  */
 export function interruptedSince(updates: CompletedUpdate[], at: Date, windowMs: number): Date {
   const t = at.getTime();
-  // The history keeps whole seconds, rounded down.
-  const running = updates.find((u) => u.startTime.getTime() <= t && t < u.endTime.getTime() + 1000);
+  const running = runningAt(updates, t);
   const before = running ? running.startTime.getTime() : t;
   const ends = updates.map((u) => u.endTime.getTime()).filter((end) => end <= before);
   return new Date(Math.max(t - windowMs, ...ends));
+}
+
+/** The completed update that was running at `t`, if one was. */
+function runningAt(updates: CompletedUpdate[], t: number): CompletedUpdate | undefined {
+  // The history keeps whole seconds, rounded down.
+  return updates.find((u) => u.startTime.getTime() <= t && t < u.endTime.getTime() + 1000);
+}
+
+/**
+ * The latest an orphan of a twin made at `at` can have been created: the end of the update that
+ * made the twin (a killed CLI's provider process can outlive it and create during the rerun),
+ * else the twin's own creation.
+ */
+export function interruptedUntil(updates: CompletedUpdate[], at: Date): Date {
+  const running = runningAt(updates, at.getTime());
+  return running ? new Date(running.endTime.getTime() + 1000) : at;
 }
 
 interface Twin {
@@ -80,6 +96,7 @@ export async function planSweep(
     const listed = await volumes(app);
     for (const twin of twins.filter((t) => t.app === app)) {
       const since = interruptedSince(updates, twin.createdAt, options.windowMs).getTime();
+      const until = interruptedUntil(updates, twin.createdAt).getTime();
       for (const v of listed) {
         const created = Date.parse(v.created_at);
         const matches =
@@ -89,7 +106,7 @@ export async function planSweep(
           v.name === twin.name &&
           (twin.region === "" || v.region === twin.region) &&
           created > since &&
-          created < twin.createdAt.getTime();
+          created < until;
         if (matches && !orphans.has(v.id)) {
           orphans.set(v.id, {
             app,

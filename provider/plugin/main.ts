@@ -6,10 +6,12 @@
  * @module
  */
 import "../compile-cache";
+import { finishOnCancel } from "../runtime/before-stop";
 import { logWarningsToEngine } from "./engine-log";
 import { serve } from "./server";
 
 logWarningsToEngine(process.argv.slice(2));
+finishOnCancel();
 
 serve().then(
   (port) => process.stdout.write(`${port}\n`),

@@ -16,6 +16,7 @@ import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
 import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import { CONFIG_KEYS } from "../model/credentials-resolver";
+import { finishBeforeStop } from "../runtime/before-stop";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { invokeLookup, isLookupName } from "./functions";
 import { loadRuntime, type PropertyChange, resourceProvider } from "./resource-provider";
@@ -125,7 +126,11 @@ function failuresList(failures: { property: string; reason: string }[]) {
 export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
   getPluginInfo: answer(async () => new plugproto.PluginInfo().setVersion(PACKAGE_VERSION)),
   attach: answer(async () => new emptyproto.Empty()),
-  cancel: answer(async () => new emptyproto.Empty()),
+  // The engine's stop of the plugin: the runtime's last looks run before the process ends.
+  cancel: answer(async () => {
+    await finishBeforeStop();
+    return new emptyproto.Empty();
+  }),
   getSchema: answer(async (req: providerTypes.GetSchemaRequest) => {
     if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
     return new provproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema()));

@@ -1,33 +1,70 @@
 /**
  * Telling the user, in the run itself, that a create may be the rerun of an interrupted one: the
- * app already had, before this command's first create there, an unattached volume of the same name
- * and region made in the last day, which this create did not make. A pipeline that reran after a
- * kill without `pulumi-platform recover` leaves exactly that behind (the engine only warns about
- * pending operations in general). The warning names the command that finds and removes such
- * volumes; it cannot know whether the stack owns them, so it says "if".
+ * app has an unattached volume of the same name and region, made in the last day, that this
+ * process's creates did not make. A pipeline that reran after a kill without `pulumi-platform
+ * recover` leaves exactly that behind (the engine only warns about pending operations in
+ * general). The warning names the command that finds and removes such volumes; it cannot know
+ * whether the stack owns them, so it says "if".
+ *
+ * Two looks, neither a list per create (N creates would cost N²): each create compares with the
+ * list its client took before its first create in the app; and before the provider process stops,
+ * one more list names the same-named volumes that landed while the command ran. A killed CLI's
+ * provider process can outlive it and go on creating after the rerun's first list.
  * @module
  */
 import type { Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { platformClient } from "./credentials";
+import { beforeStop } from "./before-stop";
+import { type ProviderClient, platformClient } from "./credentials";
 import { warn } from "./warnings";
 
 /** How recent a same-named volume must be to be suspected (the sweep's default window). */
 const SUSPECT_FOR_MS = 86_400_000;
 
-/** Same-named, unattached, recent volumes the app had before this command's first create there. */
+/** What one client's creates in one app have made and named so far. */
+interface AppWatch {
+  inFlight: number;
+  /** The look before the process stops is waiting. */
+  armed: boolean;
+  /** Volumes these creates returned: never suspects. */
+  made: Map<string, WireVolume>;
+  /** Suspects already named in a warning. */
+  named: Set<string>;
+}
+
+const watches = new WeakMap<ProviderClient, Map<string, AppWatch>>();
+
+function watchOf(client: ProviderClient, app: string): AppWatch {
+  const apps = watches.get(client) ?? new Map<string, AppWatch>();
+  watches.set(client, apps);
+  const watch = apps.get(app) ?? { inFlight: 0, armed: false, made: new Map(), named: new Set() };
+  apps.set(app, watch);
+  return watch;
+}
+
+/** Whether `v` may be a leftover of the same name and region as `like`. */
+function suspect(v: WireVolume, like: WireVolume, now: number): boolean {
+  return (
+    v.name === like.name &&
+    v.region === like.region &&
+    !GONE_VOLUME_STATES.has(v.state) &&
+    v.attached_machine_id === null &&
+    now - Date.parse(v.created_at) < SUSPECT_FOR_MS
+  );
+}
+
+/** Same-named, unattached, recent volumes the app had before this client's first create there. */
 export async function suspectedLeftovers(app: string, created: WireVolume): Promise<WireVolume[]> {
   const before = await platformClient().volumes.listedBeforeCreates(app);
   const now = Date.now();
-  return before.filter(
-    (v) =>
-      v.id !== created.id &&
-      v.name === created.name &&
-      v.region === created.region &&
-      !GONE_VOLUME_STATES.has(v.state) &&
-      v.attached_machine_id === null &&
-      now - Date.parse(v.created_at) < SUSPECT_FOR_MS,
-  );
+  return before.filter((v) => v.id !== created.id && suspect(v, created, now));
+}
+
+const RECOVER_ADVICE =
+  "If an interrupted `pulumi up` made them, they are orphans now: `npx pulumi-platform recover --sweep` lists them, `--sweep --delete --yes` deletes them (run `recover --unlock-if-stale --yes` before every `up` to avoid this)";
+
+function listed(volumes: WireVolume[]): string {
+  return volumes.map((v) => `${v.id}, created ${v.created_at}`).join("; ");
 }
 
 /** The warning about `suspects` of the volume just created, or undefined when there are none. */
@@ -37,18 +74,73 @@ export function leftoverWarning(
   suspects: WireVolume[],
 ): string | undefined {
   if (suspects.length === 0) return undefined;
-  const listed = suspects.map((v) => `${v.id}, created ${v.created_at}`).join("; ");
-  return `volume "${created.name}" (${created.id}) was created while app ${app} already had ${suspects.length} unattached volume(s) of that name and region made in the last day (${listed}). If an interrupted \`pulumi up\` made them, they are orphans now: \`npx pulumi-platform recover --sweep\` lists them, \`--sweep --delete --yes\` deletes them (run \`recover --unlock-if-stale --yes\` before every \`up\` to avoid this)`;
+  return `volume "${created.name}" (${created.id}) was created while app ${app} already had ${suspects.length} unattached volume(s) of that name and region made in the last day (${listed(suspects)}). ${RECOVER_ADVICE}`;
 }
 
-/** Warns about what {@link suspectedLeftovers} finds; never fails the create. */
-export async function warnAboutLeftovers(app: string, created: WireVolume): Promise<void> {
+/** The warning about suspects that landed while this process's creates ran, or undefined. */
+export function lateLeftoverWarning(app: string, suspects: WireVolume[]): string | undefined {
+  if (suspects.length === 0) return undefined;
+  const names = [...new Set(suspects.map((v) => `"${v.name}"`))].join(", ");
+  return `while this run created volume(s) ${names}, app ${app} got ${suspects.length} more unattached volume(s) of those names and regions that this run did not make (${listed(suspects)}); a killed \`pulumi up\` whose provider process outlived it may still be creating. ${RECOVER_ADVICE}`;
+}
+
+/** Warns with `warning` when there is one. */
+async function send(warning: string | undefined): Promise<void> {
+  // The dynamic host's way loads only Pulumi's log module (the package's index would load the
+  // whole Pulumi runtime); the plugin sends the warning to the engine and loads neither.
+  if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi/log")).warn(text));
+}
+
+/** Names the suspects that landed since the first list, alike to what this process made there. */
+async function lookAgain(client: ProviderClient, app: string, watch: AppWatch): Promise<void> {
+  // A create still in flight (a cancelled command) may be in the list before its answer came.
+  if (watch.inFlight > 0) return;
+  const volumes = await client.volumes.list(app);
+  const before = new Set((await client.volumes.listedBeforeCreates(app)).map((v) => v.id));
+  const now = Date.now();
+  const made = [...watch.made.values()];
+  const late = volumes.filter(
+    (v) =>
+      !watch.made.has(v.id) &&
+      !before.has(v.id) &&
+      !watch.named.has(v.id) &&
+      made.some((m) => suspect(v, m, now)),
+  );
+  for (const v of late) watch.named.add(v.id);
+  await send(lateLeftoverWarning(app, late));
+}
+
+/**
+ * Runs a volume create (`post`) and warns about what looks like an interrupted run's leftovers
+ * (see the module's comment); the create's own outcome is never changed by the warnings.
+ */
+export async function createWarningAboutLeftovers(
+  app: string,
+  post: () => Promise<WireVolume>,
+): Promise<WireVolume> {
+  const client = platformClient();
+  const watch = watchOf(client, app);
+  watch.inFlight += 1;
+  let volume: WireVolume;
   try {
-    const warning = leftoverWarning(app, created, await suspectedLeftovers(app, created));
-    // The dynamic host's way loads only Pulumi's log module (the package's index would load the
-    // whole Pulumi runtime); the plugin sends the warning to the engine and loads neither.
-    if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi/log")).warn(text));
+    volume = await post();
+  } finally {
+    watch.inFlight -= 1;
+  }
+  watch.made.set(volume.id, volume);
+  if (!watch.armed) {
+    watch.armed = true;
+    beforeStop(async () => {
+      watch.armed = false;
+      await lookAgain(client, app, watch).catch(() => undefined);
+    });
+  }
+  try {
+    const suspects = (await suspectedLeftovers(app, volume)).filter((v) => !watch.named.has(v.id));
+    for (const v of suspects) watch.named.add(v.id);
+    await send(leftoverWarning(app, volume, suspects));
   } catch {
     // A notice only: the create succeeded.
   }
+  return volume;
 }

@@ -27,7 +27,7 @@ import {
 import type { DiffOutcome } from "./diff";
 import { ApiError, explain, isMissing, TimeoutError } from "./errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
-import { warnAboutLeftovers } from "./leftovers";
+import { createWarningAboutLeftovers } from "./leftovers";
 
 /** Inputs the platform does not echo back; kept in outputs as given. */
 const STORED_INPUTS = storedInputs(volumeDeclaration);
@@ -317,11 +317,10 @@ async function create(inputs: Checked): Promise<{ id: string; outs: VolumeOutput
   if (fromData) delete body.size_gb;
   let volume: WireVolume;
   try {
-    volume = await platformClient().volumes.create(app, body);
+    volume = await createWarningAboutLeftovers(app, () => platformClient().volumes.create(app, body));
   } catch (err) {
     throw explain(err, `creating volume "${inputs.name}" in app ${app}`, createAdvice(err));
   }
-  await warnAboutLeftovers(app, volume);
   if (volume.state === "restoring" || inputs.snapshotId)
     volume = await waitRestored(app, volume, inputs, inputs);
   let needsRestart = false;

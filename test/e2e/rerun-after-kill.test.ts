@@ -6,7 +6,7 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, type StackContext, withStack } from "../support/engine";
-import { killTree, removeBrokenSidecars, until } from "../support/kill";
+import { killTree, processTree, removeBrokenSidecars, until } from "../support/kill";
 import { OPS_CLI as cli } from "../support/ops-cli";
 import { step } from "../support/step";
 
@@ -232,6 +232,75 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
           ),
         ),
       );
+    });
+  });
+
+  it("(d) a SIGKILL of the CLI alone: its provider process goes on creating during the rerun, and the rerun names what it made", async () => {
+    // The OOM killer or a runner that kills one pid stops the CLI, not its plugins: the killed
+    // run's provider process, still waiting for its first list of the app, creates its volumes
+    // after the rerun listed the app (issue 29's missing warning). The rerun names them anyway,
+    // before its provider process stops.
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+      const survivors = await step("killed CLI, its provider left running", async () => {
+        await e.control.faults.add({
+          method: "GET",
+          path: `/v1/apps/${APP}/volumes`,
+          kind: "latency",
+          latencyMs: 12_000,
+          times: 1,
+        });
+        await e.control.faults.add({
+          method: "POST",
+          path: `/v1/apps/${APP}/volumes`,
+          kind: "latency-after",
+          latencyMs: 15_000,
+          times: 0,
+        });
+        const { up, exited } = slowUp(ctx);
+        await until(
+          "the killed run's first list of the app, held",
+          async () => (await e.control.faults.list()).length === 1,
+        );
+        const tree = processTree(up.pid as number);
+        process.kill(up.pid as number, "SIGKILL");
+        await exited;
+        return tree.slice(1);
+      });
+      try {
+        const rerun = await step("cancel, up while the killed run's provider creates", async () => {
+          await removeBrokenSidecars(ctx.stack, ctx.env.PULUMI_BACKEND_URL as string);
+          await pulumi(ctx, ["cancel", "--yes"]);
+          return ctx.stack.up();
+        });
+        await e.control.faults.clear();
+        const ours = new Set(rerun.outputs.volumeIds?.value as string[]);
+        const orphans = (await intr()).filter((v) => !ours.has(v.id));
+        expect(orphans.length, "the killed run's provider made volumes after its CLI died").toBeGreaterThan(
+          0,
+        );
+        const evidence = await rerunEvidence(orphans, rerun.stdout);
+        for (const orphan of orphans) expect(rerun.stdout, evidence).toContain(orphan.id);
+        expect(rerun.stdout, evidence).toMatch(/npx pulumi-platform recover --sweep/);
+        const swept = await recover(ctx, ["--sweep", "--delete", "--yes"]);
+        expect(swept.code, swept.out).toBe(0);
+        results.push(
+          await step("converged", () =>
+            expectConverged(
+              ctx.stack,
+              [],
+              `(d) CLI killed alone, ${orphans.length} orphans named by the rerun, recover --sweep --delete`,
+            ),
+          ),
+        );
+      } finally {
+        for (const pid of survivors) {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // Already gone.
+          }
+        }
+      }
     });
   });
 

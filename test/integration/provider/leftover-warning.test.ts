@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as runtime from "../../../provider/runtime";
+import { finishBeforeStop } from "../../../provider/runtime/before-stop";
+import { until } from "../../support/kill";
 import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";
 
 // The rerun after a killed `pulumi up` (test/e2e/rerun-after-kill.test.ts (b)) as the provider
@@ -63,6 +65,45 @@ describe("the rerun's warning about a killed run's leftovers", () => {
       (r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`,
     );
     expect(lists, "one list for all the creates").toHaveLength(1);
+  });
+
+  it("volumes a killed run's still-running provider lands after the rerun's first list are named before the provider process stops", async () => {
+    // A SIGKILL of the CLI alone (the OOM killer, a runner that kills one pid) leaves its provider
+    // process running: creates it had queued land while the rerun runs, after the rerun listed
+    // the app. Answers take 1 s here, so they land while the rerun's creates are in flight.
+    const names = Array.from({ length: 8 }, (_, i) => `late_${i}`);
+    await configureRuntime(h.emu.url, h.emu.token);
+    await h.control.requests.clear();
+    await h.control.faults.add({
+      method: "POST",
+      path: `/v1/apps/${APP}/volumes`,
+      kind: "latency-after",
+      latencyMs: 1_000,
+      times: 0,
+    });
+    const warnings = capturedWarnings();
+
+    const rerun = Promise.all(
+      names.map((name) => runtime.volume.create(withProvider({ app: APP, name, region: "iad", sizeGb: 1 }))),
+    );
+    await until("the rerun's first list of the app", async () =>
+      (await h.requests()).some((r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`),
+    );
+    const late = await Promise.all(
+      names.slice(0, 5).map(async (name) => [name, await landed(name)] as const),
+    );
+    const created = await rerun;
+    await h.control.faults.clear();
+    await finishBeforeStop(); // what the engine's stop of the provider process causes
+
+    const ours = new Set(created.map((c) => c.id));
+    for (const [name, orphan] of late) {
+      const named = warnings.filter((w) => w.includes(orphan));
+      expect(named, `a warning naming ${name}'s leftover ${orphan}`).toHaveLength(1);
+      expect(named[0]).toContain("npx pulumi-platform recover --sweep");
+    }
+    for (const id of ours)
+      expect(warnings.join("\n"), "the rerun's own volumes are never suspects").not.toContain(id);
   });
 
   it("loads Pulumi's log module to warn, never the package's index (the whole Pulumi runtime, which the provider plugin's process does not have)", async () => {

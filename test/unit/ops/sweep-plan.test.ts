@@ -57,11 +57,20 @@ describe("planSweep", () => {
   it("finds an unattached same-named volume made between the last completed update and the twin", async () => {
     expect((await sweep([listed("vol_orphan", "09:30")])).map((o) => o.id)).toEqual(["vol_orphan"]);
   });
-  it("never names a volume attached to a machine, older than the last completed update, or outside the window", async () => {
+  it("finds one made after the twin during the twin's own update (a killed CLI's provider process went on creating)", async () => {
+    expect((await sweep([listed("vol_late", "10:04")])).map((o) => o.id)).toEqual(["vol_late"]);
+  });
+  it("without history, never names one made after the twin", async () => {
+    const orphans = await planSweep(stack("10:03"), [], async () => [listed("vol_late", "10:04")], {
+      windowMs: 24 * HOUR,
+    });
+    expect(orphans).toEqual([]);
+  });
+  it("never names a volume attached to a machine, older than the last completed update, made after the twin's update, or outside the window", async () => {
     const orphans = await sweep([
       listed("vol_attached", "09:30", { attached_machine_id: "m_1" }),
       listed("vol_before", "08:04"),
-      listed("vol_after_twin", "10:04"),
+      listed("vol_after_twin_update", "10:11"),
       listed("vol_other_region", "09:30", { region: "ams" }),
       listed("vol_other_name", "09:30", { name: "logs" }),
       listed("vol_destroyed", "09:30", { state: "destroyed" }),
