@@ -8,10 +8,12 @@
 import "../compile-cache";
 import { finishOnCancel } from "../runtime/before-stop";
 import { logWarningsToEngine } from "./engine-log";
+import { endWithEngine } from "./engine-watch";
 import { serve } from "./server";
 
 logWarningsToEngine(process.argv.slice(2));
 finishOnCancel();
+endWithEngine();
 
 serve().then(
   (port) => process.stdout.write(`${port}\n`),
