@@ -25,6 +25,7 @@ import {
   type RecordedOutputs,
 } from "./define";
 import type { DiffOutcome } from "./diff";
+import { whileEngineRuns } from "./engine-presence";
 import { ApiError, explain, isMissing, TimeoutError } from "./errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
 import { createWarningAboutLeftovers } from "./leftovers";
@@ -317,7 +318,9 @@ async function create(inputs: Checked): Promise<{ id: string; outs: VolumeOutput
   if (fromData) delete body.size_gb;
   let volume: WireVolume;
   try {
-    volume = await createWarningAboutLeftovers(app, () => platformClient().volumes.create(app, body));
+    volume = await createWarningAboutLeftovers(app, () =>
+      whileEngineRuns((signal) => platformClient().volumes.create(app, body, { signal })),
+    );
   } catch (err) {
     throw explain(err, `creating volume "${inputs.name}" in app ${app}`, createAdvice(err));
   }

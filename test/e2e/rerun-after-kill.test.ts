@@ -112,6 +112,31 @@ async function killedMidUp(ctx: Ctx, byHand = false): Promise<{ outside: string[
 }
 
 /**
+ * Starts the `up` of all volumes and SIGKILLs its CLI alone once `ready` holds, as the OOM killer
+ * does; resolves to the processes the CLI started, which live on.
+ */
+async function killCliAlone(ctx: Ctx, what: string, ready: () => Promise<boolean>): Promise<number[]> {
+  return step(`killed CLI, its provider left running (${what})`, async () => {
+    const { up, exited } = slowUp(ctx);
+    await until(what, ready);
+    const tree = processTree(up.pid as number);
+    process.kill(up.pid as number, "SIGKILL");
+    await exited;
+    return tree.slice(1);
+  });
+}
+
+function killAll(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
  * What to judge a rerun without the leftover warning by (issue 29: it was missing once, on a loaded
  * machine): the platform's volumes before it, its requests (the one list its creates share comes
  * first) and its whole output.
@@ -235,71 +260,95 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
     });
   });
 
-  it("(d) a SIGKILL of the CLI alone: its provider process goes on creating during the rerun, and the rerun names what it made", async () => {
-    // The OOM killer or a runner that kills one pid stops the CLI, not its plugins: the killed
-    // run's provider process, still waiting for its first list of the app, creates its volumes
-    // after the rerun listed the app (issue 29's missing warning). The rerun names them anyway,
-    // before its provider process stops.
+  it("(d) same-named volumes that land while the rerun runs (a killed run's creates a slow platform held) are named by it", async () => {
+    // The timing that lost the rerun's warning (issue 29): creates of the killed run land after
+    // the rerun listed the app, e.g. sent before the kill and held by a slow platform. The test
+    // lands them itself while the rerun's creates are held; the rerun names them as its provider
+    // process stops, and `recover --sweep` takes them.
     await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
-      const survivors = await step("killed CLI, its provider left running", async () => {
-        await e.control.faults.add({
-          method: "GET",
-          path: `/v1/apps/${APP}/volumes`,
-          kind: "latency",
-          latencyMs: 12_000,
-          times: 1,
-        });
-        await e.control.faults.add({
-          method: "POST",
-          path: `/v1/apps/${APP}/volumes`,
-          kind: "latency-after",
-          latencyMs: 15_000,
-          times: 0,
-        });
-        const { up, exited } = slowUp(ctx);
-        await until(
-          "the killed run's first list of the app, held",
-          async () => (await e.control.faults.list()).length === 1,
-        );
-        const tree = processTree(up.pid as number);
-        process.kill(up.pid as number, "SIGKILL");
-        await exited;
-        return tree.slice(1);
+      await e.control.faults.add({
+        method: "POST",
+        path: `/v1/apps/${APP}/volumes`,
+        kind: "latency-after",
+        latencyMs: 6_000,
+        times: 0,
       });
+      await e.control.requests.clear();
+      const rerun = ctx.stack.up();
+      await until("the rerun's first list of the app and its creates", async () => {
+        const requests = await e.control.requests.list();
+        return requests.some((r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`);
+      });
+      const late = Promise.all(
+        [1, 2, 3, 4, 5].map(async (i) => {
+          const res = await e.api("POST", `/v1/apps/${APP}/volumes`, {
+            name: `intr_${i}`,
+            region: "iad",
+            size_gb: 1,
+          });
+          return res.body.id as string;
+        }),
+      );
+      const { stdout } = await rerun;
+      const landed = await late;
+      await e.control.faults.clear();
+      const evidence = await rerunEvidence(await intr(), stdout);
+      for (const id of landed) expect(stdout, evidence).toContain(id);
+      expect(stdout, evidence).toMatch(/this run did not make .*npx pulumi-platform recover --sweep/);
+      const swept = await recover(ctx, ["--sweep", "--delete", "--yes"]);
+      expect(swept.code, swept.out).toBe(0);
+      results.push(
+        await step("converged", () =>
+          expectConverged(
+            ctx.stack,
+            [],
+            `(d) ${landed.length} volumes landed during the rerun, named by it, recover --sweep --delete`,
+          ),
+        ),
+      );
+    });
+  });
+
+  it("(e) a SIGKILL of the CLI alone, its creates not yet sent: its provider never sends them", async () => {
+    // The killed run's provider still waits for its first list of the app (held 12 s) when the
+    // CLI dies; it finds the engine gone and abandons every create it had not sent.
+    await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
+      await e.control.faults.add({
+        method: "GET",
+        path: `/v1/apps/${APP}/volumes`,
+        kind: "latency",
+        latencyMs: 12_000,
+        times: 1,
+      });
+      await e.control.requests.clear();
+      const survivors = await killCliAlone(
+        ctx,
+        "the killed run's first list of the app, held",
+        async () => (await e.control.faults.list()).length === 0,
+      );
       try {
-        const rerun = await step("cancel, up while the killed run's provider creates", async () => {
+        await step("cancel, up", async () => {
           await removeBrokenSidecars(ctx.stack, ctx.env.PULUMI_BACKEND_URL as string);
           await pulumi(ctx, ["cancel", "--yes"]);
-          return ctx.stack.up();
+          await ctx.stack.up();
         });
-        await e.control.faults.clear();
-        const ours = new Set(rerun.outputs.volumeIds?.value as string[]);
-        const orphans = (await intr()).filter((v) => !ours.has(v.id));
-        expect(orphans.length, "the killed run's provider made volumes after its CLI died").toBeGreaterThan(
-          0,
+        const lists = async () =>
+          (await e.control.requests.list()).filter(
+            (r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`,
+          );
+        await until(
+          "the killed run's list answered (12 s after it was sent)",
+          async () => (await lists()).length >= 3,
         );
-        const evidence = await rerunEvidence(orphans, rerun.stdout);
-        for (const orphan of orphans) expect(rerun.stdout, evidence).toContain(orphan.id);
-        expect(rerun.stdout, evidence).toMatch(/npx pulumi-platform recover --sweep/);
-        const swept = await recover(ctx, ["--sweep", "--delete", "--yes"]);
-        expect(swept.code, swept.out).toBe(0);
+        // Its creates would be sent within milliseconds of that answer; give them two seconds.
+        await new Promise((r) => setTimeout(r, 2_000));
         results.push(
           await step("converged", () =>
-            expectConverged(
-              ctx.stack,
-              [],
-              `(d) CLI killed alone, ${orphans.length} orphans named by the rerun, recover --sweep --delete`,
-            ),
+            expectConverged(ctx.stack, [], "(e) CLI killed alone before its creates were sent"),
           ),
         );
       } finally {
-        for (const pid of survivors) {
-          try {
-            process.kill(pid, "SIGKILL");
-          } catch {
-            // Already gone.
-          }
-        }
+        killAll(survivors);
       }
     });
   });
