@@ -128,6 +128,21 @@ function secretsOf(key: ResourceKey, ...arrived: Set<string>[]): Set<string> {
   return new Set([...secretNames(declarationOf(key)), ...arrived.flatMap((s) => [...s])]);
 }
 
+/**
+ * The day-2 warnings the dynamic classes print from the program, here from the resource's
+ * recorded (or just created) outputs `olds` and the program's inputs `news`.
+ */
+async function warnAboutLifetime(
+  key: ResourceKey,
+  id: string,
+  olds: EngineProps,
+  news: EngineProps,
+): Promise<void> {
+  for (const warning of lifetimeWarnings(key, id, olds, news, new Date())) {
+    await warn(warning, (text) => console.warn(`warning: ${text}`));
+  }
+}
+
 /** Each method run as a call about its resource (its first argument, the URN): see ./engine-log. */
 function aboutTheirResource<T extends Record<string, (urn: string, ...rest: never[]) => Promise<unknown>>>(
   methods: T,
@@ -154,10 +169,7 @@ export const resourceProvider = aboutTheirResource({
     const o = plainOf(olds).plain;
     const n = plainOf(news).plain;
     const outcome = await loadRuntime()[key].diff(id, o, n);
-    // The day-2 warnings the dynamic classes print from the program, from the recorded outputs.
-    for (const warning of lifetimeWarnings(key, id, o, n, new Date())) {
-      await warn(warning, (text) => console.warn(`warning: ${text}`));
-    }
+    await warnAboutLifetime(key, id, o, n);
     return detailedDiff(declarationOf(key), o, n, outcome);
   },
 
@@ -165,6 +177,8 @@ export const resourceProvider = aboutTheirResource({
     const key = kindOfUrn(urn);
     const n = plainOf(inputs);
     const result = await loadRuntime()[key].create(n.plain);
+    // A new resource has no diff: its warnings (a chain that expires soon) come from what it became.
+    await warnAboutLifetime(key, result.id, result.outs, n.plain);
     return {
       id: result.id,
       outs: wrapSecrets(withDynamicProvider(key, result.outs), secretsOf(key, n.secrets)),

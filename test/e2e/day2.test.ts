@@ -150,11 +150,12 @@ describe("a custom certificate about to expire", () => {
   });
 });
 
-describe("a volume grown outside the stack", () => {
+// Through both doors (issue 30): the dynamic classes and the provider plugin's.
+describe.concurrent.each(["dynamic", "plugin"])("a volume grown outside the stack (%s door)", (door) => {
   const e = useE2eEmulator();
 
   it("plans nothing for the unchanged program, grows in place above the platform's size, refuses the program's own shrink", async () => {
-    const config = { ...platformConfig(e.emu), parts: "volumes" };
+    const config = { ...platformConfig(e.emu), parts: "volumes", door };
     await withStack({ programDir: program, config }, async ({ stack }) => {
       const first = await step("up", () => stack.up());
       const id = String(value(first, "logsId"));
@@ -169,6 +170,9 @@ describe("a volume grown outside the stack", () => {
           expect.stringMatching(
             /^logs: volume logs \(vol_\w+\) is 10 GB at the platform, more than sizeGb 3/,
           ),
+        );
+        expect(preview.output).toMatch(
+          /\(logs\):\s+warning: volume logs \(vol_\w+\) is 10 GB at the platform/,
         );
         const up = await observedUp(stack);
         expect(up.changes).toEqual([]);

@@ -1,6 +1,6 @@
 import type { UpResult } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
-import { platformConfig, useE2eEmulator } from "../support/e2e";
+import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 import { observedPreview, observedUp } from "../support/observed";
 import { step } from "../support/step";
@@ -9,7 +9,8 @@ import { fakeTimeEnv, StackClock } from "../support/time-travel";
 // An app reads its database credential from the stack outputs before each `pulumi up` and picks
 // up the new one only afterwards (a deploy, a secret sync): across five scheduled rotations
 // (rotationDays 30, the clock moved as in the lifetime suite), does its credential keep logging in
-// while `up` rotates? With alternateUsername: always. With one user: never.
+// while `up` rotates? With alternateUsername: always. With one user: never. Last, alternating
+// rotations through the provider plugin's class (issue 30), with the passwords' secrecy.
 
 const ROTATE = /\/users\/[^/]+\/rotate_password$/;
 
@@ -129,5 +130,65 @@ describe("rotating with one user (no alternateUsername)", () => {
       "app_user",
     ]);
     expect(run.rotateRequestsPerDueUp).toEqual([1, 1, 1, 1, 1]);
+  });
+});
+
+describe("alternateUsername through the provider plugin (`pulumi-platform/plugin`)", () => {
+  const e = useE2eEmulator();
+
+  it("two rotations alternate the current and previous users; the passwords are secrets in the state and never printed", async () => {
+    const config = { ...platformConfig(e.emu), door: "plugin", alternateUsername: "app_user_b" };
+    const programDir = programPath("rotation-downtime");
+    await withStack({ programDir, config }, async (ctx) => {
+      const { stack } = ctx;
+      const ups = [await step("up", () => observedUp(stack))];
+      for (const run of ["1", "2"]) {
+        await stack.setConfig("triggers", { value: run });
+        const up = await step(`rotation ${run} (triggers)`, () => observedUp(stack));
+        expect(up.changes).toEqual(["update app-db"]);
+        ups.push(up);
+      }
+      const users = ups.map(({ result }) => [
+        result.outputs.username?.value,
+        result.outputs.previousUsername?.value,
+      ]);
+      expect(users).toEqual([
+        ["app_user", null],
+        ["app_user_b", "app_user"],
+        ["app_user", "app_user_b"],
+      ]);
+      // Both users of the last rotation log in: the credential an app held still works.
+      const last = ups[2]?.result.outputs ?? {};
+      for (const [username, password] of [
+        [last.username, last.password],
+        [last.previousUsername, last.previousPassword],
+      ]) {
+        expect(
+          await e.control.postgres.login("demo-pg", {
+            username: String(username?.value),
+            password: String(password?.value),
+          }),
+        ).toBe(true);
+      }
+
+      const passwords = ups.map(({ result }) => String(result.outputs.password?.value));
+      expect(new Set(passwords).size).toBe(3);
+      const exported = plainExport(ctx, stack.name, programDir);
+      expectNoPlaintext(exported, e.emu.token, passwords);
+      const rotation = (
+        JSON.parse(exported).deployment.resources as { type: string; outputs: Record<string, unknown> }[]
+      ).find((r) => r.type === "platform:index:PostgresPasswordRotation");
+      for (const key of ["password", "previousPassword"]) {
+        expect(rotation?.outputs[key], key).toEqual({
+          "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+          ciphertext: expect.stringMatching(/^v1:/),
+        });
+      }
+      for (const up of ups) {
+        expect(up.result.outputs.password?.secret).toBe(true);
+        for (const password of passwords) expect(up.output).not.toContain(password);
+      }
+      await step("destroy", () => stack.destroy());
+    });
   });
 });

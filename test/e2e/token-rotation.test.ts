@@ -7,12 +7,14 @@ import { type RunningEmulator, startEmulator } from "../../emulator";
 import { FALLBACK_WARNING } from "../../provider/runtime/credentials";
 import { plainExport } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { yamlProgram } from "../support/yaml-program";
 
 // Rotating the API token: the platform accepts only the new token, the user runs
 // `pulumi config set --secret platform:apiToken <new>`. Observed through the engine: `up` and
 // `preview` configure the provider with the current stack config; `refresh` and `destroy`
 // configure it with the config recorded in the state (the default provider's inputs), i.e. the
-// old token, until an `up` or a `--run-program` run records the new one.
+// old token, until an `up` or a `--run-program` run records the new one. The same through the
+// provider plugin (issue 30), from a Pulumi YAML program.
 
 const OLD_TOKEN = "rotation-old-token-4f1c9a";
 const NEW_TOKEN = "rotation-new-token-7b2e5d";
@@ -20,14 +22,19 @@ const WRONG_TOKEN = "rotation-wrong-token-0c3d8e";
 const dir = mkdtempSync(join(tmpdir(), "token-rotation-"));
 let emu: RunningEmulator | undefined;
 
-/** An emulator on `port` (0: any) accepting only `token`, its state kept in one file. */
-async function platformWithToken(token: string, port: number, label: string): Promise<RunningEmulator> {
+/** An emulator on `port` (0: any) accepting only `token`, its state kept in one file per `world`. */
+async function platformWithToken(
+  token: string,
+  port: number,
+  label: string,
+  world = "state",
+): Promise<RunningEmulator> {
   return startEmulator({
     port,
     eventsPort: 0,
     quiet: true,
     token,
-    stateFile: join(dir, "state.json"),
+    stateFile: join(dir, `${world}.json`),
     taskSocket: join(dir, `${label}.sock`),
   });
 }
@@ -47,7 +54,7 @@ async function failingRun(op: (onEvent: (e: EngineEvent) => void) => Promise<unk
   expect(outcome).toBe("failed");
   return events
     .map((e) => e.diagnosticEvent)
-    .filter((d) => d?.severity === "error" && d.urn?.includes("platform:Volume"))
+    .filter((d) => d?.severity === "error" && /platform:(index:)?Volume::/.test(d.urn ?? ""))
     .map((d) => String(d?.message));
 }
 
@@ -159,6 +166,73 @@ describe("token rotation through the real engine", () => {
       await destroyAll(stack);
     });
     expect(await volumeStates()).not.toContain("created");
+  });
+});
+
+describe("token rotation through the provider plugin (a Pulumi YAML program)", () => {
+  it("refresh with the refused recorded token: the advice, then PLATFORM_API_TOKEN with the opt-in and the warning under the resource; no token printed, the plugin's -v=9 logs included", async () => {
+    let platform = await platformWithToken(OLD_TOKEN, 0, "plugin-old", "plugin-state");
+    const port = Number(new URL(platform.url).port);
+    const program = yamlProgram(
+      "plugin-token",
+      "resources:\n  data:\n    type: platform:index:Volume\n    properties: { app: demo-app, name: data, region: ord, sizeGb: 1 }\n",
+    );
+    const config = {
+      "platform:apiUrl": platform.url,
+      "platform:apiToken": { value: OLD_TOKEN, secret: true },
+    };
+    try {
+      await withStack({ programDir: program.dir, config }, async ({ stack }) => {
+        await stack.up();
+        await platform.close();
+        platform = await platformWithToken(NEW_TOKEN, port, "plugin-new", "plugin-state");
+        await stack.setConfig("platform:apiToken", { value: NEW_TOKEN, secret: true });
+
+        const refused = await failingRun((onEvent) => stack.refresh({ onEvent }));
+        expect(refused).toHaveLength(1);
+        expect(refused[0]).toContain("failed with 401");
+        expect(count(refused[0] ?? "", "`pulumi refresh --run-program`")).toBe(1);
+        expect(refused[0]).not.toContain(OLD_TOKEN);
+
+        const workspace = stack.workspace as LocalWorkspace;
+        workspace.envVars.PLATFORM_API_TOKEN = NEW_TOKEN;
+        workspace.envVars.PLATFORM_API_TOKEN_FALLBACK = "1";
+        const warnings: string[] = [];
+        let output = "";
+        let logs = "";
+        await stack.refresh({
+          expectNoChanges: true,
+          logToStdErr: true,
+          logVerbosity: 9,
+          onOutput: (text) => (output += text),
+          onError: (text) => (logs += text),
+          onEvent: (e) => {
+            const d = e.diagnosticEvent;
+            if (d?.severity === "warning") warnings.push(`${d.urn?.split("::").at(-1)}: ${d.message}`);
+          },
+        });
+        // Under the resource it was about, once, naming which token was refused and the fix.
+        expect(warnings.filter((w) => w.includes(FALLBACK_WARNING))).toEqual([
+          expect.stringMatching(/^data: /),
+        ]);
+        expect(output).toMatch(
+          /platform:index:Volume \(data\):\s+warning: The platform refused the API token recorded/,
+        );
+        expect(logs).toContain("pulumi-resource-platform");
+        for (const token of [OLD_TOKEN, NEW_TOKEN]) expect(output).not.toContain(token);
+        // At -v=9 the CLI logs the values it sends to `Configure`, the recorded token among them
+        // (the CLI's own marshaling log, outside the plugin); no other line holds a token.
+        const withToken = logs.split("\n").filter((l) => l.includes(OLD_TOKEN) || l.includes(NEW_TOKEN));
+        for (const line of withToken) {
+          expect(line).toMatch(
+            /"msg":"Marshaling property for RPC\[Provider\[\w+\]\.Configure\(\)\.inputs\]: value=/,
+          );
+        }
+        expect(platform.store.dump().volumes.map((v) => v.state)).toEqual(["created"]);
+      });
+    } finally {
+      await platform.close();
+    }
   });
 });
 

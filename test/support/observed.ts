@@ -14,7 +14,10 @@ export interface Observed<R> {
    * `replace`. A refresh's changes are in its result's summary.
    */
   changes: string[];
-  /** The text of every warning, with the name of the resource it is attached to (or "stack"). */
+  /**
+   * The text of every warning, with the name of the resource it is attached to (or "stack"); not
+   * the CLI's notice of where it found the plugin.
+   */
   warnings: string[];
 }
 
@@ -25,6 +28,12 @@ const REPLACEMENT = new Set(["replace", "create-replacement", "delete-replaced"]
 
 const lastPart = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
+/**
+ * The CLI's notice, in every command of a program using the provider plugin from PATH, of where it
+ * found it: the CLI's, about the setup, not a warning about the stack.
+ */
+const PLUGIN_FOUND = /^using pulumi-resource-platform from \$PATH/;
+
 function observed<R>(result: R, output: string, events: EngineEvent[]): Observed<R> {
   const changes = events.flatMap((e) => {
     const meta = e.resourcePreEvent?.metadata;
@@ -34,7 +43,7 @@ function observed<R>(result: R, output: string, events: EngineEvent[]): Observed
   });
   const warnings = events.flatMap((e) => {
     const d = e.diagnosticEvent;
-    if (d?.severity !== "warning") return [];
+    if (d?.severity !== "warning" || PLUGIN_FOUND.test(d.message)) return [];
     return [`${d.urn ? lastPart(d.urn) : "stack"}: ${d.message.trim()}`];
   });
   return { result, output, changes: [...new Set(changes)], warnings };

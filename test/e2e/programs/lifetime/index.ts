@@ -1,15 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
-import {
-  AcmeCertificate,
-  CustomCertificate,
-  PostgresPasswordRotation,
-  Volume,
-  VolumeSnapshot,
-} from "pulumi-platform";
+import * as dynamicDoor from "pulumi-platform";
+import * as pluginDoor from "pulumi-platform/plugin";
 
 // docs/day-2.md's shapes, each switched on in `parts` so that a test deploys only what it looks at;
-// everything a test changes between runs comes from stack config.
+// everything a test changes between runs comes from stack config, and so does the door
+// (`door: plugin`: the provider plugin's classes, else the dynamic ones; same args and outputs).
 const config = new pulumi.Config();
+const { AcmeCertificate, CustomCertificate, PostgresPasswordRotation, Volume, VolumeSnapshot } =
+  config.get("door") === "plugin" ? pluginDoor : dynamicDoor;
 const parts = new Set((config.get("parts") ?? "quickstart,volumes,certificates,rotation").split(","));
 const app = "demo-app";
 const region = "iad";
