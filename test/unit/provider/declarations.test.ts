@@ -277,7 +277,11 @@ describe("registering a resource", () => {
   it("the plugin door's classes register without formatting stack traces too, and put the limit back", async () => {
     const before = Error.stackTraceLimit;
     const plugin = await import("../../../provider/plugin");
-    new plugin.Volume("plugin-vol", { app: "demo-app", name: "plugin" }, { transformations: [recordOptions] });
+    new plugin.Volume(
+      "plugin-vol",
+      { app: "demo-app", name: "plugin" },
+      { transformations: [recordOptions] },
+    );
     new plugin.CustomCertificate(
       "plugin-custom",
       { app: "demo-app", hostname: "p.example.com", fullchain: "CHAIN", privateKey: "KEY" },
