@@ -30,7 +30,7 @@ function roleOf(argv) {
 /** The command line of a process (none when it is gone). @param {number} pid */
 function commandLine(pid) {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
   } catch {
     return [];
   }
@@ -57,11 +57,11 @@ function sample() {
     let up = p.ppid;
     while (up > 1 && String(up) !== rootPid) up = procs.get(up)?.ppid ?? 0;
     if (String(up) !== rootPid) continue;
-    const known = seen.get(p.key);
-    // Read again while "other": a child forked by `time` or a host shows its parent's command
-    // line until it calls exec.
-    if (known && known.role !== "other") known.cpu = p.cpu;
-    else seen.set(p.key, { role: roleOf(commandLine(pid)), cpu: p.cpu });
+    // The command line is read at every sample: a child shows its parent's (the engine's, the
+    // language host's) until it calls exec.
+    const argv = commandLine(pid);
+    const role = argv.length > 0 ? roleOf(argv) : (seen.get(p.key)?.role ?? "other");
+    seen.set(p.key, { role, cpu: p.cpu });
   }
 }
 
