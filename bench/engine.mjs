@@ -30,7 +30,9 @@
 // --latency 0,50  --small 1,5  --rows basic,small,mixed  --kinds volume,native,noop,fat,io
 // --profile DIR (one round; CPU profiles of the Node processes the CLI spawns, of the engine (Go
 // pprof) and of the emulator into DIR, and provider call counts into DIR/calls-*.json; summarize
-// with bench/profile/summarize.mjs)  --keep-programs (keep the work directory).
+// with bench/profile/summarize.mjs)  --per-process (CPU seconds of each process of a step by
+// role: engine, language host, program, provider; sampled from /proc by
+// bench/profile/process-cpu.mjs, Linux only)  --keep-programs (keep the work directory).
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -68,6 +70,7 @@ const { values: flags } = parseArgs({
     rows: { type: "string", default: "basic,small,mixed" },
     kinds: { type: "string", default: "volume,plugin,native,noop,fat,io" },
     profile: { type: "string" },
+    "per-process": { type: "boolean", default: false },
     "keep-programs": { type: "boolean", default: false },
   },
 });
@@ -351,6 +354,36 @@ const STEP_ARGS = {
   destroy: ["destroy", "--yes", "--skip-preview"],
 };
 
+/** The roles bench/profile/process-cpu.mjs reports, in the order of the per-process table. */
+const PROCESS_ROLES = ["engine", "language host", "program", "provider"];
+
+/**
+ * Starts sampling the CPU of this process's children by role (--per-process); `stop` answers
+ * their CPU seconds by role once the step ran.
+ */
+async function sampleProcessCpu() {
+  const out = join(workDir, "process-cpu.json");
+  const child = spawn(
+    process.execPath,
+    [join(root, "bench", "profile", "process-cpu.mjs"), String(process.pid), out],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    child.once("error", reject);
+    createInterface({ input: child.stdout }).once("line", resolve);
+  });
+  return {
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      return JSON.parse(readFileSync(out, "utf8"));
+    },
+  };
+}
+
 /**
  * Runs one engine step: wall-clock seconds, CPU seconds of the CLI's process tree and of the
  * emulator, and the requests the emulator received.
@@ -358,6 +391,7 @@ const STEP_ARGS = {
 async function step(stack, command, label) {
   const timeFile = TIME ? join(workDir, "time.txt") : undefined;
   await emulator.control.requests.clear();
+  const sampler = flags["per-process"] ? await sampleProcessCpu() : undefined;
   const emu0 = cpuOf(emulator.child.pid);
   const t0 = performance.now();
   try {
@@ -371,6 +405,7 @@ async function step(stack, command, label) {
     );
   }
   const wall = (performance.now() - t0) / 1000;
+  const byProcess = sampler ? await sampler.stop() : undefined;
   const emulatorCpu = cpuOf(emulator.child.pid) - emu0;
   const cpu = timeFile
     ? readFileSync(timeFile, "utf8")
@@ -382,7 +417,7 @@ async function step(stack, command, label) {
         .reduce((a, b) => a + b, 0)
     : Number.NaN;
   const requests = requestCounts(await emulator.control.requests.list());
-  return { wall, cpu, emulatorCpu, requests };
+  return { wall, cpu, emulatorCpu, requests, byProcess };
 }
 
 /** Checkpoint size per resource and the size of one `__provider` text, from `pulumi stack export`. */
@@ -431,13 +466,25 @@ const find = (row, n, latency, stepName, kind) =>
 function record(row, n, latency, stepName, kind, measured) {
   let r = find(row, n, latency, stepName, kind);
   if (!r) {
-    r = { row, n, latency, step: stepName, kind, seconds: [], cpu: [], emulatorCpu: [], requests: [] };
+    r = {
+      row,
+      n,
+      latency,
+      step: stepName,
+      kind,
+      seconds: [],
+      cpu: [],
+      emulatorCpu: [],
+      requests: [],
+      byProcess: [],
+    };
     results.push(r);
   }
   r.seconds.push(measured.wall);
   r.cpu.push(measured.cpu);
   r.emulatorCpu.push(measured.emulatorCpu);
   r.requests.push(measured.requests);
+  if (measured.byProcess) r.byProcess.push(measured.byProcess);
 }
 
 /** Runs `body` with `latencyMs` added to every API request (the emulator's latency fault). */
@@ -575,6 +622,24 @@ function doorsReport() {
   return lines;
 }
 
+/** CPU seconds of each process of a step by role (--per-process), medians, every row and kind. */
+function processReport() {
+  const lines = [
+    "",
+    `CPU seconds by process (medians, sampled every 25 ms): ${PROCESS_ROLES.join(" / ")}`,
+    "| row | N | latency | step | kind | by process | CLI tree |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const r of results) {
+    if (r.byProcess.length === 0) continue;
+    const roles = PROCESS_ROLES.map((role) => fmt(median(r.byProcess.map((b) => b[role] ?? 0))));
+    lines.push(
+      `| ${r.row} | ${r.n} | ${r.latency} ms | ${STEP_NAMES[r.step] ?? r.step} | ${r.kind} | ${roles.join(" / ")} | ${fmt(median(r.cpu))} |`,
+    );
+  }
+  return lines;
+}
+
 function report(states) {
   const lines = [];
   if (ROWS.has("basic")) {
@@ -656,6 +721,7 @@ function report(states) {
         }
     console.log(cpuLines.join("\n"));
   }
+  if (flags["per-process"]) console.log(processReport().join("\n"));
   if (states.length > 0) {
     console.log("\ncheckpoint per resource (stack export, bytes) / __provider text (chars) / outputs:");
     for (const s of states)

@@ -4,12 +4,15 @@
  * type token `platform:index:<Type>`, served by `pulumi-resource-platform`. A kind the dynamic
  * door registers as a custom resource is aliased to its dynamic type, so moving a stack from one
  * door to the other is a type change the engine carries over (no replace, no platform request).
+ * Stack traces are capped while it registers, as the dynamic classes do (see `capStackTraces`):
+ * uncapped, Pulumi's traces of its unset outputs were most of what a resource cost the program,
+ * and the recorded trace kept this package's frames.
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceKey, ResourceRow } from "../../model/registry";
 import { pluginTypeToken, typeToken } from "../../model/registry";
-import { registration } from "../../program/resources/registration";
+import { capStackTraces, registration } from "../../program/resources/registration";
 
 /** The plugin door's resource of a kind. */
 export abstract class PluginResource extends pulumi.CustomResource {
@@ -21,9 +24,16 @@ export abstract class PluginResource extends pulumi.CustomResource {
   ) {
     const r = registration(kind.declaration, args, opts);
     const aliases = kind.component ? [] : [{ type: typeToken(kind) }];
-    super(pluginTypeToken(kind), name, r.props, {
-      ...r.opts,
-      aliases: [...aliases, ...(r.opts?.aliases ?? [])],
-    });
+    const traces = capStackTraces();
+    try {
+      super(pluginTypeToken(kind), name, r.props, {
+        ...r.opts,
+        aliases: [...aliases, ...(r.opts?.aliases ?? [])],
+      });
+    } catch (err) {
+      throw traces.withConstructionStack(err, new.target);
+    } finally {
+      traces.restore();
+    }
   }
 }

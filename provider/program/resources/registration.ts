@@ -36,11 +36,11 @@ export function registration(
   };
 }
 
-/** Stack traces capped while a resource registers (see {@link capStackTraces}). */
 /** The constructor frames above which a stack is kept (`Error.captureStackTrace`'s second argument). */
 type ResourceClass = NonNullable<Parameters<typeof Error.captureStackTrace>[1]>;
 
-interface CappedStackTraces {
+/** Stack traces capped while a resource registers (see {@link capStackTraces}). */
+export interface CappedStackTraces {
   /** Puts the limit back. */
   restore(): void;
   /**
@@ -58,9 +58,10 @@ interface CappedStackTraces {
  * recorded stack trace are the program's own frames (Pulumi lifts the limit to compute them; see
  * ./program-frames). Not capped when PULUMI_DEBUG_PROMISE_LEAKS is
  * set, since that report prints the traces. A registration the engine refuses later fails
- * without stack frames (its message names the resource and its type).
+ * without stack frames (its message names the resource and its type). Both doors' classes
+ * (the dynamic ones below, the plugin's) register this way.
  */
-function capStackTraces(): CappedStackTraces {
+export function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
   if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
   const restoreFormat = cutToProgramFrames();

@@ -274,6 +274,33 @@ describe("registering a resource", () => {
     expect(limitsDuringRegistration.get("vol-debug")).toBe(before);
   });
 
+  it("the plugin door's classes register without formatting stack traces too, and put the limit back", async () => {
+    const before = Error.stackTraceLimit;
+    const plugin = await import("../../../provider/plugin");
+    new plugin.Volume(
+      "plugin-vol",
+      { app: "demo-app", name: "plugin" },
+      { transformations: [recordOptions] },
+    );
+    new plugin.CustomCertificate(
+      "plugin-custom",
+      { app: "demo-app", hostname: "p.example.com", fullchain: "CHAIN", privateKey: "KEY" },
+      { transformations: [recordOptions] },
+    );
+    for (const name of ["plugin-vol", "plugin-custom"]) expect(limitsDuringRegistration.get(name)).toBe(0);
+    expect(Error.stackTraceLimit).toBe(before);
+    const err = (() => {
+      try {
+        new plugin.Volume("", { app: "demo-app", name: "nameless" });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err?.message).toMatch(/Missing resource name/);
+    expect(err?.stack).toContain("declarations.test.ts");
+    expect(Error.stackTraceLimit).toBe(before);
+  });
+
   it("an error thrown while registering keeps the program's line in its stack", async () => {
     const before = Error.stackTraceLimit;
     const { Volume } = await import("../../../provider");
