@@ -7,7 +7,12 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
-const only = process.argv.slice(2);
+// Names pick benchmarks; from the first flag on (`engine --n 500 --per-process`) the arguments go
+// to each benchmark run.
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((a) => a.startsWith("-"));
+const only = firstFlag === -1 ? args : args.slice(0, firstFlag);
+const flags = firstFlag === -1 ? [] : args.slice(firstFlag);
 const benches = fs
   .readdirSync(path.join(root, "bench"))
   .filter((f) => f.endsWith(".mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
@@ -21,7 +26,7 @@ let failed = 0;
 for (const file of benches) {
   process.stdout.write(`\n==> bench/${file}\n`);
   try {
-    execFileSync(process.execPath, [path.join(root, "bench", file)], { stdio: "inherit", cwd: root });
+    execFileSync(process.execPath, [path.join(root, "bench", file), ...flags], { stdio: "inherit", cwd: root });
   } catch {
     failed++;
   }
