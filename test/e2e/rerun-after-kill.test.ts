@@ -66,13 +66,13 @@ function slowUp(ctx: Ctx) {
   return { up, exited, output: () => output };
 }
 
-/** Creates land at once but their answers take 5 s: an `up` with creates made and not yet recorded. */
-async function slowAnswers(): Promise<void> {
+/** Creates land at once but their answers take `latencyMs`: an `up` with creates made and not yet recorded. */
+async function slowAnswers(latencyMs = 5_000): Promise<void> {
   await e.control.faults.add({
     method: "POST",
     path: `/v1/apps/${APP}/volumes`,
     kind: "latency-after",
-    latencyMs: 5_000,
+    latencyMs,
     times: 0,
   });
 }
@@ -266,13 +266,7 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
     // lands them itself while the rerun's creates are held; the rerun names them as its provider
     // process stops, and `recover --sweep` takes them.
     await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
-      await e.control.faults.add({
-        method: "POST",
-        path: `/v1/apps/${APP}/volumes`,
-        kind: "latency-after",
-        latencyMs: 6_000,
-        times: 0,
-      });
+      await slowAnswers(6_000);
       await e.control.requests.clear();
       const rerun = ctx.stack.up();
       await until("the rerun's first list of the app and its creates", async () => {
