@@ -26,7 +26,10 @@ let failed = 0;
 for (const file of benches) {
   process.stdout.write(`\n==> bench/${file}\n`);
   try {
-    execFileSync(process.execPath, [path.join(root, "bench", file), ...flags], { stdio: "inherit", cwd: root });
+    execFileSync(process.execPath, [path.join(root, "bench", file), ...flags], {
+      stdio: "inherit",
+      cwd: root,
+    });
   } catch {
     failed++;
   }
