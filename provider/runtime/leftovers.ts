@@ -42,22 +42,24 @@ function watchOf(client: ProviderClient, app: string): AppWatch {
   return watch;
 }
 
-/** Whether `v` may be a leftover of the same name and region as `like`. */
-function suspect(v: WireVolume, like: WireVolume, now: number): boolean {
+/** Whether `v` could be a leftover at all: live, unattached, made in the last day. */
+function leftoverLike(v: WireVolume, now: number): boolean {
   return (
-    v.name === like.name &&
-    v.region === like.region &&
     !GONE_VOLUME_STATES.has(v.state) &&
     v.attached_machine_id === null &&
     now - Date.parse(v.created_at) < SUSPECT_FOR_MS
   );
 }
 
+/** What a leftover shares with the volume it duplicates. */
+const nameAndRegion = (v: WireVolume) => `${v.name}\u0000${v.region}`;
+
 /** Same-named, unattached, recent volumes the app had before this client's first create there. */
 export async function suspectedLeftovers(app: string, created: WireVolume): Promise<WireVolume[]> {
   const before = await platformClient().volumes.listedBeforeCreates(app);
   const now = Date.now();
-  return before.filter((v) => v.id !== created.id && suspect(v, created, now));
+  const twin = nameAndRegion(created);
+  return before.filter((v) => v.id !== created.id && nameAndRegion(v) === twin && leftoverLike(v, now));
 }
 
 const RECOVER_ADVICE =
@@ -98,13 +100,14 @@ async function lookAgain(client: ProviderClient, app: string, watch: AppWatch): 
   const volumes = await client.volumes.list(app);
   const before = new Set((await client.volumes.listedBeforeCreates(app)).map((v) => v.id));
   const now = Date.now();
-  const made = [...watch.made.values()];
+  const twins = new Set([...watch.made.values()].map(nameAndRegion));
   const late = volumes.filter(
     (v) =>
       !watch.made.has(v.id) &&
       !before.has(v.id) &&
       !watch.named.has(v.id) &&
-      made.some((m) => suspect(v, m, now)),
+      twins.has(nameAndRegion(v)) &&
+      leftoverLike(v, now),
   );
   for (const v of late) watch.named.add(v.id);
   await send(lateLeftoverWarning(app, late));
