@@ -113,7 +113,7 @@ export class CertificatesClient {
 
   /**
    * Runs a fresh DNS validation; the answer adds `dns_records` with what actually resolves. It
-   * only reads (spec 4.2 rule 4), so a lost answer or a 502/504 is repeated like a GET's
+   * only reads (spec 4.2 rule 4), so a lost answer or a 5xx is repeated like a GET's
    * (`RETRY_POLICY.readOnlyPostRoutes`).
    */
   check(app: string, hostname: string, opts?: CallOptions): Promise<CertificateCheckResponse> {

@@ -110,8 +110,9 @@ export class TransportError extends PlatformError {
 }
 
 /**
- * A request that must not be repeated blindly (it creates something or changes a secret) may or
- * may not have taken effect: the connection dropped after it was sent, or it timed out.
+ * A request that must not be repeated blindly (it creates something, changes a secret or grows a
+ * volume) may or may not have taken effect: the connection dropped after it was sent, it timed
+ * out, or the platform answered a 5xx that does not say it did nothing (see `RETRY_POLICY`).
  */
 export class AmbiguousRequestError extends PlatformError {
   override readonly name = "AmbiguousRequestError";
@@ -187,12 +188,12 @@ export function isGone(err: unknown): boolean {
 }
 
 /**
- * True when trying the same call again later may succeed: a status of the retry policy (429,
- * 502, 503, 504), or a connection failure. Ambiguous requests are not retryable blindly and
+ * True when trying the same call again later may succeed: a refusal (429) or a 5xx (see
+ * `RETRY_POLICY`), or a connection failure. Ambiguous requests are not retryable blindly and
  * answer false.
  */
 export function isRetryable(err: unknown): boolean {
-  if (err instanceof ApiError) return statusRepeatable(err.status, true);
+  if (err instanceof ApiError) return statusRepeatable(err.status);
   return err instanceof TransportError;
 }
 

@@ -81,5 +81,6 @@ export type { TaskClientOptions } from "./tasks";
 export { TaskClient } from "./tasks";
 export type { TokenSource } from "./token-source";
 export type { CallOptions, DebugEntry } from "./transport";
+export type { UnknownCreate } from "./volume-ledger";
 export { VolumesClient } from "./volumes";
 export type { WaitOptions } from "./wait";

@@ -3,7 +3,7 @@
  * distinct `reason` (see ./postgres-errors).
  * @module
  */
-import { AmbiguousRequestError, ApiError } from "./errors";
+import { AmbiguousRequestError } from "./errors";
 import { apiPath } from "./paths";
 import { postgresReason } from "./postgres-errors";
 import { type PostgresCredentials, RotatePasswordResponseSchema } from "./schemas";
@@ -21,10 +21,11 @@ export class PostgresClient {
   constructor(private readonly transport: Transport) {}
 
   /**
-   * Gives `username` a new password and returns it. Never repeated after an ambiguous failure:
+   * Gives `username` a new password and returns it. Never repeated after an unknown outcome:
    * that throws AmbiguousRequestError, since the password may already have changed. A 500 is one
    * of those: the platform rotates first and ends the sessions after, and answers 500 when the
-   * second step fails (`kill_sessions: true`), with the password already changed.
+   * second step fails (`kill_sessions: true`), with the password already changed. A 503 is sent
+   * again after `Retry-After`: the spec defines it as "not carried out" (`RETRY_POLICY`).
    */
   async rotatePassword(
     clusterId: string,
@@ -45,12 +46,11 @@ export class PostgresClient {
       });
       return res.data;
     } catch (err) {
-      if (!(err instanceof AmbiguousRequestError || (err instanceof ApiError && err.status === 500)))
-        throw err;
+      if (!(err instanceof AmbiguousRequestError)) throw err;
       throw new AmbiguousRequestError(
         "POST",
         path,
-        err instanceof ApiError ? err : err.cause,
+        err.cause,
         `The password of user ${username} on cluster ${clusterId} may have changed and the new one is unknown. Rotate it again to get a known password (with killSessions: true to end sessions that may have connected with the unknown one).`,
       );
     }

@@ -1,24 +1,58 @@
 /**
- * What the sdk repeats, as data: the transport consults it for every request, `isRetryable`
- * answers from it, and the lost-answer rules ("look, then send again") take their attempts from
- * it. A change of policy is a change of this file.
+ * What the sdk repeats, as data: what each answer says of the request it answers, per route where
+ * the spec says more than the status does, and which requests may be sent twice. The transport
+ * consults it for every request, `isRetryable` answers from it, and the lost-answer rule ("look,
+ * then send again") takes its attempts from it. A change of policy is a change of this file.
+ *
+ * | route | answer | meaning | the sdk |
+ * |---|---|---|---|
+ * | any | 429 | refused: nothing was done | sends again after `Retry-After` |
+ * | `POST …/rotate_password` | 503 | not carried out (spec 7) | sends again after `Retry-After` |
+ * | any other | 5xx, a lost answer, a timeout | unknown: it may have been carried out | a repeatable request is sent again; any other throws AmbiguousRequestError, and its caller looks before sending it again |
+ * | any | a refused connection | never sent | sends again |
+ * | any | other 4xx | failed | throws ApiError |
  * @module
  */
+
+/** A route of the API: a method and a path whose `{name}` segments stand for one path segment. */
+export interface RouteRule {
+  method: string;
+  route: string;
+}
 
 /** The sdk's retry policy. */
 export const RETRY_POLICY = {
   /**
-   * Methods whose requests do no more when sent twice than once, so an unknown outcome (a lost
-   * answer, a 502/504) is sent again. A POST creates or changes something and is not, unless its
-   * route is one of `readOnlyPostRoutes`.
+   * Methods whose requests do no more when sent twice than once, so an unknown outcome is sent
+   * again, except on `lookFirstRoutes`. A POST creates or changes something and is not, unless
+   * its route is one of `readOnlyPostRoutes`.
    */
   idempotentMethods: ["GET", "PUT", "DELETE"],
   /** POST routes that only read, repeated like a GET: the certificate DNS check (spec 4.2 rule 4). */
   readOnlyPostRoutes: ["/v1/apps/{app_name}/certificates/{hostname}/check"],
-  /** Statuses that say nothing happened: any request may go again (after `Retry-After`). */
-  busyStatuses: [429, 503],
-  /** Statuses that may hide a request the platform carried out: only idempotent requests repeat. */
-  ambiguousStatuses: [502, 504],
+  /**
+   * Routes of an idempotent method whose outcome is looked up before they are sent again: an
+   * extend that landed is refused when repeated (volumes can only grow, spec 4.3 rule 1), so its
+   * repeat would report a failure for what succeeded.
+   */
+  lookFirstRoutes: [
+    { method: "PUT", route: "/v1/apps/{app_name}/volumes/{volume_id}/extend" },
+  ] as RouteRule[],
+  /** Statuses that refuse a request: nothing was done, any request may go again (after `Retry-After`). */
+  refusedStatuses: [429],
+  /** Statuses the spec defines as "not carried out" on one route: that route goes again (after `Retry-After`). */
+  notCarriedOut: [
+    {
+      method: "POST",
+      route: "/v1/postgres/{postgres_cluster_id}/users/{username}/rotate_password",
+      statuses: [503],
+    },
+  ] as (RouteRule & { statuses: number[] })[],
+  /**
+   * Statuses whose request may have been carried out (any other 5xx: the platform may fail after
+   * acting): a repeatable request goes again, any other is an unknown outcome.
+   */
+  unknownStatuses: { from: 500, to: 599 },
   /** Connection errors that prove the request never left: safe to repeat for any request. */
   notSentCodes: ["ECONNREFUSED", "ENOENT", "UND_ERR_CONNECT_TIMEOUT", "EADDRNOTAVAIL"],
   /** The dispatcher was closed by its owner: repeating cannot help. */
@@ -27,37 +61,57 @@ export const RETRY_POLICY = {
   maxRetries: 4,
   deadlineMs: 120_000,
   /**
-   * How many times a request that is not repeated blindly (volume create, certificate POSTs,
-   * rotation) is sent while its answers keep getting lost, looking at the platform in between.
+   * How many times a request that is not repeated blindly (creates, certificate POSTs, rotation,
+   * extend) is sent while its outcome stays unknown, looking at the platform in between.
    */
   lostAnswerAttempts: 3,
 } as const;
 
-const idempotentMethods = new Set<string>(RETRY_POLICY.idempotentMethods);
+/** What an answer that is not a success says of its request. */
+export type AnswerMeaning = "refused" | "unknown" | "failed";
+
 /** A route's `{name}` segments match any one encoded path segment; a query string may follow. */
-const readOnlyPosts = RETRY_POLICY.readOnlyPostRoutes.map((route) => {
+function routePattern(route: string): RegExp {
   const literal = route.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${literal.join("[^/?]+")}(?:\\?.*)?$`);
-});
-const busy = new Set<number>(RETRY_POLICY.busyStatuses);
-const ambiguous = new Set<number>(RETRY_POLICY.ambiguousStatuses);
-
-/** Whether an answer with `status` may be repeated: always when busy, when ambiguous only if idempotent. */
-export function statusRepeatable(status: number, idempotent: boolean): boolean {
-  return busy.has(status) || (idempotent && ambiguous.has(status));
 }
 
-/** Whether a status may hide a request the platform carried out. */
-export function statusAmbiguous(status: number): boolean {
-  return ambiguous.has(status);
+const idempotentMethods = new Set<string>(RETRY_POLICY.idempotentMethods);
+const readOnlyPosts = RETRY_POLICY.readOnlyPostRoutes.map(routePattern);
+const lookFirst = RETRY_POLICY.lookFirstRoutes.map((r) => ({
+  method: r.method,
+  path: routePattern(r.route),
+}));
+const refused = new Set<number>(RETRY_POLICY.refusedStatuses);
+const notCarriedOut = RETRY_POLICY.notCarriedOut.map((r) => ({
+  method: r.method,
+  path: routePattern(r.route),
+  statuses: new Set(r.statuses),
+}));
+const { from: unknownFrom, to: unknownTo } = RETRY_POLICY.unknownStatuses;
+
+/**
+ * What `status` says of a request `method path` (the encoded API path, with or without a query
+ * string): refused or not carried out (nothing was done), unknown (it may have been), or failed.
+ */
+export function answerMeaning(method: string, path: string, status: number): AnswerMeaning {
+  if (refused.has(status)) return "refused";
+  if (notCarriedOut.some((r) => r.method === method && r.statuses.has(status) && r.path.test(path)))
+    return "refused";
+  return status >= unknownFrom && status <= unknownTo ? "unknown" : "failed";
+}
+
+/** Whether a call that failed with `status` may succeed when made again later (see `isRetryable`). */
+export function statusRepeatable(status: number): boolean {
+  return refused.has(status) || (status >= unknownFrom && status <= unknownTo);
 }
 
 /**
- * Whether a request may be sent again when its outcome is unknown: an idempotent method, or a
- * POST to a route that only reads. `path` is the encoded API path (`/v1/...`), with or without a
- * query string.
+ * Whether a request may be sent again when its outcome is unknown: an idempotent method on a
+ * route that is not looked up first, or a POST to a route that only reads. `path` is the encoded
+ * API path (`/v1/...`), with or without a query string.
  */
 export function requestIdempotent(method: string, path: string): boolean {
-  if (idempotentMethods.has(method)) return true;
+  if (idempotentMethods.has(method)) return !lookFirst.some((r) => r.method === method && r.path.test(path));
   return method === "POST" && readOnlyPosts.some((route) => route.test(path));
 }

@@ -10,7 +10,7 @@ import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportErro
 import { responseFieldPath } from "./field-path";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
-import { RETRY_POLICY, requestIdempotent, statusAmbiguous, statusRepeatable } from "./retry-policy";
+import { answerMeaning, RETRY_POLICY, requestIdempotent } from "./retry-policy";
 import { currentToken, type TokenSource } from "./token-source";
 
 /** HTTP methods the platform uses. */
@@ -69,8 +69,8 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   reasonOf?: (status: number, platformMessage: string) => PostgresErrorReason | undefined;
   /**
    * Whether sending the request twice does no more than sending it once, so an unknown outcome
-   * (a lost answer, a 502/504) is repeated. Default: what the retry policy says of the method
-   * and route (`RETRY_POLICY.idempotentMethods`, `readOnlyPostRoutes`).
+   * (a lost answer, a 5xx) is repeated. Default: what the retry policy says of the method and
+   * route (`RETRY_POLICY.idempotentMethods`, `readOnlyPostRoutes`, `lookFirstRoutes`).
    */
   idempotent?: boolean;
 }
@@ -120,8 +120,9 @@ export class Transport {
 
   /**
    * Sends one logical request, retrying what is safe to retry, and returns the validated body.
-   * Throws ApiError, TransportError, AmbiguousRequestError (a request that is not idempotent, a
-   * POST by default, whose outcome is unknown),
+   * Throws ApiError, TransportError, AmbiguousRequestError (a request that is not repeatable, a
+   * POST by default, whose outcome is unknown: a lost answer, a timeout, a 5xx the policy does
+   * not define as "not carried out" for its route),
    * ResponseValidationError, or the signal's reason once it aborts. A 401 is sent once more
    * when the token source says another token is current now.
    */
@@ -199,8 +200,9 @@ export class Transport {
         ...(requestId ? { requestId } : {}),
         ...(reason ? { reason } : {}),
       });
-      if (statusAmbiguous(status) && !repeatable) throw new AmbiguousRequestError(method, error.path, error);
-      if (!statusRepeatable(status, repeatable) || attempt >= config.maxRetries) throw error;
+      const meaning = answerMeaning(method, spec.path, status);
+      if (meaning === "unknown" && !repeatable) throw new AmbiguousRequestError(method, error.path, error);
+      if (meaning === "failed" || attempt >= config.maxRetries) throw error;
       if (!(await backoff.retry(retryAfterMs))) throw error;
     }
   }

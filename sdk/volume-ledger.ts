@@ -16,6 +16,17 @@ interface AppVolumes {
   claimed: Set<string>;
   /** POSTs in flight; each claims its volume before it settles. */
   inFlight: Set<Promise<unknown>>;
+  /** Create attempts whose outcome stayed unknown after the look (sent again, or given up). */
+  unknown: UnknownCreate[];
+}
+
+/** A create attempt whose answer could not be trusted and whose look found nothing. */
+export interface UnknownCreate {
+  name: string;
+  /** The region asked for, when one was. */
+  region: string | undefined;
+  /** When the attempt was sent (ms). */
+  sentAt: number;
 }
 
 /** One per VolumesClient. */
@@ -25,7 +36,7 @@ export class VolumeLedger {
   private of(app: string): AppVolumes {
     let entry = this.apps.get(app);
     if (!entry) {
-      entry = { claimed: new Set(), inFlight: new Set() };
+      entry = { claimed: new Set(), inFlight: new Set(), unknown: [] };
       this.apps.set(app, entry);
     }
     return entry;
@@ -66,6 +77,16 @@ export class VolumeLedger {
   /** Settles once the create POSTs in flight now have settled (and claimed what they made). */
   async othersSettled(app: string): Promise<void> {
     await Promise.allSettled([...this.of(app).inFlight]);
+  }
+
+  /** Records a create attempt whose outcome stayed unknown: it may have made a volume nobody claims. */
+  unknownOutcome(app: string, attempt: UnknownCreate): void {
+    this.of(app).unknown.push(attempt);
+  }
+
+  /** The create attempts in `app` whose outcome stayed unknown. */
+  unknownOutcomes(app: string): readonly UnknownCreate[] {
+    return this.apps.get(app)?.unknown ?? [];
   }
 
   /**

@@ -25,7 +25,7 @@ import {
 } from "./schemas";
 import type { CallOptions, Transport } from "./transport";
 import { checkArgument } from "./validate";
-import { VolumeLedger } from "./volume-ledger";
+import { type UnknownCreate, VolumeLedger } from "./volume-ledger";
 import { VolumeReads } from "./volume-reads";
 import { DEFAULT_WAIT_MS, pollUntil, type WaitOptions } from "./wait";
 
@@ -117,8 +117,19 @@ export class VolumesClient {
           !GONE_VOLUME_STATES.has(v.state) &&
           Date.parse(v.created_at) >= sentAt - ADOPT_CLOCK_SLACK_MS,
       );
-      return this.ledger.claimFirst(app, existing, candidates);
+      const found = this.ledger.claimFirst(app, existing, candidates);
+      if (!found) this.ledger.unknownOutcome(app, { name: body.name, region: body.region, sentAt });
+      return found;
     });
+  }
+
+  /**
+   * The create attempts of this client in `app` whose outcome stayed unknown (no answer to trust,
+   * and the look found no volume they made): each may have made a volume after all, which nothing
+   * claims. Lets a caller tell its own possible leftovers from another run's.
+   */
+  uncertainCreates(app: string): readonly UnknownCreate[] {
+    return this.ledger.unknownOutcomes(app);
   }
 
   /**
@@ -157,21 +168,32 @@ export class VolumesClient {
     );
   }
 
-  /** Grows a volume to `sizeGb`; `needs_restart` says whether the attached machine must restart. */
+  /**
+   * Grows a volume to `sizeGb`; `needs_restart` says whether the attached machine must restart.
+   * When the outcome is unknown (a lost answer, a 5xx), the volume is read before anything is
+   * sent again: at `sizeGb` or more, the extend landed and that is returned, with `needs_restart`
+   * true when a machine is attached (the answer that said was lost); else it is sent again (at
+   * most 3 attempts). A repeat would be refused once the first one landed (volumes only grow).
+   */
   extend(app: string, volumeId: string, sizeGb: number, opts?: CallOptions): Promise<ExtendVolumeResponse> {
     if (!Number.isInteger(sizeGb) || sizeGb <= 0) {
       throw new InvalidArgumentError(`sizeGb must be a positive integer (got ${sizeGb})`);
     }
-    return this.reads.writing(
-      app,
+    const send = () =>
       this.transport.request({
         method: "PUT",
         path: apiPath`/v1/apps/${app}/volumes/${volumeId}/extend`,
         body: { size_gb: sizeGb },
         schema: ExtendVolumeResponseSchema,
         signal: opts?.signal,
-      }),
-    );
+      });
+    const look = async (): Promise<ExtendVolumeResponse | undefined> => {
+      const volume = await this.get(app, volumeId, opts);
+      return volume.size_gb >= sizeGb
+        ? { volume, needs_restart: volume.attached_machine_id !== null }
+        : undefined;
+    };
+    return this.reads.writing(app, sendLookingAfterLoss(send, look));
   }
 
   /** Lists a volume's snapshots. */

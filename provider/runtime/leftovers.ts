@@ -12,11 +12,14 @@
  * provider process can outlive it and go on creating after the rerun's first list.
  * @module
  */
-import type { Volume as WireVolume } from "../../sdk";
+import type { UnknownCreate, Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { beforeStop } from "./before-stop";
 import { type ProviderClient, platformClient } from "./credentials";
 import { warn } from "./warnings";
+
+/** Clock skew allowed between this machine and the platform (the sdk's lost-answer look allows as much). */
+const CLOCK_SLACK_MS = 60_000;
 
 /** How recent a same-named volume must be to be suspected (the sweep's default window). */
 const SUSPECT_FOR_MS = 86_400_000;
@@ -74,16 +77,57 @@ export function leftoverWarning(
   app: string,
   created: WireVolume,
   suspects: WireVolume[],
+  uncertain: readonly UnknownCreate[] = [],
 ): string | undefined {
-  if (suspects.length === 0) return undefined;
-  return `volume "${created.name}" (${created.id}) was created while app ${app} already had ${suspects.length} unattached volume(s) of that name and region made in the last day (${listed(suspects)}). ${RECOVER_ADVICE}`;
+  const { own, others } = splitOwn(suspects, uncertain);
+  const parts: string[] = [];
+  if (others.length > 0)
+    parts.push(
+      `volume "${created.name}" (${created.id}) was created while app ${app} already had ${others.length} unattached volume(s) of that name and region made in the last day (${listed(others)}). ${RECOVER_ADVICE}`,
+    );
+  if (own.length > 0) parts.push(ownWarning(app, own));
+  return parts.length > 0 ? parts.join("\n") : undefined;
 }
 
 /** The warning about suspects that landed while this process's creates ran, or undefined. */
-export function lateLeftoverWarning(app: string, suspects: WireVolume[]): string | undefined {
-  if (suspects.length === 0) return undefined;
-  const names = [...new Set(suspects.map((v) => `"${v.name}"`))].join(", ");
-  return `while this run created volume(s) ${names}, app ${app} got ${suspects.length} more unattached volume(s) of those names and regions that this run did not make (${listed(suspects)}); a killed \`pulumi up\` whose provider process outlived it may still be creating. ${RECOVER_ADVICE}`;
+export function lateLeftoverWarning(
+  app: string,
+  suspects: WireVolume[],
+  uncertain: readonly UnknownCreate[] = [],
+): string | undefined {
+  const { own, others } = splitOwn(suspects, uncertain);
+  const parts: string[] = [];
+  if (others.length > 0) {
+    const names = [...new Set(others.map((v) => `"${v.name}"`))].join(", ");
+    parts.push(
+      `while this run created volume(s) ${names}, app ${app} got ${others.length} more unattached volume(s) of those names and regions that this run did not make (${listed(others)}); a killed \`pulumi up\` whose provider process outlived it may still be creating. ${RECOVER_ADVICE}`,
+    );
+  }
+  if (own.length > 0) parts.push(ownWarning(app, own));
+  return parts.length > 0 ? parts.join("\n") : undefined;
+}
+
+/**
+ * Suspects this run's own creates may have made: a create attempt whose answer could not be
+ * trusted and whose look found nothing, of that name (and region), sent before the suspect was.
+ */
+function splitOwn(
+  suspects: WireVolume[],
+  uncertain: readonly UnknownCreate[],
+): { own: WireVolume[]; others: WireVolume[] } {
+  const mayBeOwn = (v: WireVolume) =>
+    uncertain.some(
+      (a) =>
+        a.name === v.name &&
+        (a.region === undefined || a.region === v.region) &&
+        Date.parse(v.created_at) >= a.sentAt - CLOCK_SLACK_MS,
+    );
+  return { own: suspects.filter(mayBeOwn), others: suspects.filter((v) => !mayBeOwn(v)) };
+}
+
+function ownWarning(app: string, own: WireVolume[]): string {
+  const names = [...new Set(own.map((v) => `"${v.name}"`))].join(", ");
+  return `this run's create of volume(s) ${names} in app ${app} got an answer it could not trust, found nothing when it looked, and was sent again: ${own.length} unattached volume(s) of that name and region that the stack does not own may be what that attempt made (${listed(own)}). \`npx pulumi-platform recover --sweep\` lists them, \`--sweep --delete --yes\` deletes them`;
 }
 
 /** Warns with `warning` when there is one. */
@@ -110,7 +154,7 @@ async function lookAgain(client: ProviderClient, app: string, watch: AppWatch): 
       leftoverLike(v, now),
   );
   for (const v of late) watch.named.add(v.id);
-  await send(lateLeftoverWarning(app, late));
+  await send(lateLeftoverWarning(app, late, client.volumes.uncertainCreates(app)));
 }
 
 /**
@@ -141,7 +185,7 @@ export async function createWarningAboutLeftovers(
   try {
     const suspects = (await suspectedLeftovers(app, volume)).filter((v) => !watch.named.has(v.id));
     for (const v of suspects) watch.named.add(v.id);
-    await send(leftoverWarning(app, volume, suspects));
+    await send(leftoverWarning(app, volume, suspects, client.volumes.uncertainCreates(app)));
   } catch {
     // A notice only: the create succeeded.
   }

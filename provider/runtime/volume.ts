@@ -245,9 +245,10 @@ async function converge(
 }
 
 /**
- * After a failed extend: the volume when it already has the target size. The sdk repeats an
- * extend whose answer was lost, and the repeat is refused (400, volumes can only grow) because
- * the first one landed; that is the extend's own success, not a failure.
+ * After a failed extend: the volume when it already has the target size. The sdk looks before it
+ * repeats an extend whose outcome is unknown; a 400 (volumes can only grow) here is an extend that
+ * landed in an earlier run whose answer never reached the stack (a killed `pulumi up`): that
+ * is this extend's success, not a failure.
  */
 async function extendLanded(
   app: string,

@@ -116,6 +116,24 @@ describe("volumes against the emulator", () => {
     expect(posts).toHaveLength(1);
   });
 
+  it.each([500, 502, 503, 504] as const)(
+    "no duplicate volume after a %i answered a create the platform carried out: the look takes it",
+    async (status) => {
+      await h.control.faults.add({
+        method: "POST",
+        path: "/v1/apps/*/volumes",
+        kind: "status-after",
+        status,
+      });
+      const name = `data_after_${status}`;
+      const v = await client.volumes.create(APP, { name, size_gb: 3 });
+      const same = (await client.volumes.list(APP)).filter((x) => x.name === name);
+      expect(same.map((x) => x.id)).toEqual([v.id]);
+      expect((await h.requests()).filter((r) => r.method === "POST").map((r) => r.status)).toEqual([status]);
+      expect(client.volumes.uncertainCreates(APP)).toEqual([]);
+    },
+  );
+
   it("a create dropped before it ran is sent again once the list shows nothing new", async () => {
     await h.control.faults.add({
       method: "POST",
@@ -126,6 +144,8 @@ describe("volumes against the emulator", () => {
     const v = await client.volumes.create(APP, { name: "data_dropped_before", size_gb: 3 });
     const same = (await client.volumes.list(APP)).filter((x) => x.name === "data_dropped_before");
     expect(same.map((x) => x.id)).toEqual([v.id]);
+    // The attempt that found nothing is remembered: it may yet have made a volume.
+    expect(client.volumes.uncertainCreates(APP)).toMatchObject([{ name: "data_dropped_before" }]);
   });
 
   it("an existing volume of the same name is never adopted", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leftoverWarning } from "../../../provider/runtime/leftovers";
+import { lateLeftoverWarning, leftoverWarning } from "../../../provider/runtime/leftovers";
 import type { Volume } from "../../../sdk";
 import { volume as wireVolume } from "../sdk/helpers";
 
@@ -18,5 +18,28 @@ describe("the warning about a rerun's leftovers", () => {
   });
   it("says nothing without suspects", () => {
     expect(leftoverWarning("demo-app", volume("vol_new"), [])).toBeUndefined();
+  });
+});
+
+describe("a volume this run's own create may have made is never another run's leftover", () => {
+  const attempt = { name: "data", region: "iad", sentAt: Date.parse("2026-11-23T07:59:59Z") };
+  it("the late look names it as what this run's untrusted create may have made", () => {
+    const warning = lateLeftoverWarning("demo-app", [volume("vol_first")], [attempt]);
+    expect(warning).toMatch(
+      /^this run's create of volume\(s\) "data" in app demo-app got an answer it could not trust/,
+    );
+    expect(warning).toMatch(/vol_first, created 2026-11-23T08:00:00Z/);
+    expect(warning).not.toMatch(/did not make|killed/);
+  });
+  it("another run's volume, made before this run's attempt, is still named as such", () => {
+    const later = { ...attempt, sentAt: Date.parse("2026-11-23T09:00:00Z") };
+    const warning = lateLeftoverWarning("demo-app", [volume("vol_old")], [later]);
+    expect(warning).toMatch(/that this run did not make \(vol_old/);
+  });
+  it("an attempt for another name changes nothing", () => {
+    const other = { ...attempt, name: "logs" };
+    expect(leftoverWarning("demo-app", volume("vol_new"), [volume("vol_old")], [other])).toMatch(
+      /already had 1 unattached volume/,
+    );
   });
 });

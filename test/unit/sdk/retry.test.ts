@@ -9,7 +9,7 @@ import {
   RECONNECT_BACKOFF,
   sleep,
 } from "../../../sdk/retry";
-import { requestIdempotent } from "../../../sdk/retry-policy";
+import { answerMeaning, requestIdempotent } from "../../../sdk/retry-policy";
 import { poll, pollUntil } from "../../../sdk/wait";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
@@ -221,7 +221,13 @@ describe("pollUntil", () => {
 describe("which requests the retry policy sends again when their outcome is unknown", () => {
   it.each([
     ["a GET", "GET", "/v1/apps/a/volumes/v", true],
-    ["a PUT", "PUT", "/v1/apps/a/volumes/v/extend", true],
+    ["a PUT", "PUT", "/v1/apps/a/volumes/v", true],
+    [
+      "an extend (a PUT looked up first: its repeat is refused once it landed)",
+      "PUT",
+      "/v1/apps/a/volumes/v/extend",
+      false,
+    ],
     ["a DELETE", "DELETE", "/v1/apps/a/volumes/v", true],
     [
       "the certificate DNS check (a POST that only reads)",
@@ -235,5 +241,22 @@ describe("which requests the retry policy sends again when their outcome is unkn
     ["a password rotation", "POST", "/v1/postgres/pg/users/u/rotate_password", false],
   ])("%s", (_what, method, path, repeated) => {
     expect(requestIdempotent(method, path)).toBe(repeated);
+  });
+});
+
+describe("what an answer says of its request (the retry policy's table)", () => {
+  const rotate = "/v1/postgres/pg/users/u/rotate_password";
+  it.each([
+    ["any request refused with 429", "POST", "/v1/apps/a/volumes", 429, "refused"],
+    ["a rotation answered 503 (spec 7: not carried out)", "POST", rotate, 503, "refused"],
+    ["a rotation answered 500 (rotated, then failed to end the sessions)", "POST", rotate, 500, "unknown"],
+    ["a volume create answered 503", "POST", "/v1/apps/a/volumes", 503, "unknown"],
+    ["a volume create answered 500", "POST", "/v1/apps/a/volumes", 500, "unknown"],
+    ["an extend answered 504", "PUT", "/v1/apps/a/volumes/v/extend", 504, "unknown"],
+    ["a 503 on a route that is not the rotation", "GET", `${rotate}x`, 503, "unknown"],
+    ["a refusal the caller must fix", "POST", "/v1/apps/a/volumes", 422, "failed"],
+    ["a missing resource", "DELETE", "/v1/apps/a/volumes/v", 404, "failed"],
+  ])("%s", (_what, method, path, status, meaning) => {
+    expect(answerMeaning(method, path, status)).toBe(meaning);
   });
 });

@@ -34,6 +34,7 @@ const fixture = (name: string) =>
 /** The success body of each route these tests call: a volume, or what snapshot and extend answer. */
 function answerOf(url: string): unknown {
   if (url.endsWith("/snapshots")) return fixture("snapshot-create.spec.json");
+  if (url.endsWith("/rotate_password")) return { data: { username: "u", password: "p" } };
   if (url.endsWith("/extend")) return { volume: volume({ size_gb: 5 }), needs_restart: false };
   return volume();
 }
@@ -54,7 +55,7 @@ describe("retries", () => {
     ["GET", 429],
     ["GET", 503],
     ["POST", 429],
-    ["POST", 503],
+    ["POST rotate_password", 503],
     ["PUT", 503],
     ["DELETE", 429],
   ])("%s is retried after %i with Retry-After (nothing happened)", async (method, status) => {
@@ -67,6 +68,8 @@ describe("retries", () => {
       expect(await client.volumes.createSnapshot("a", "v")).toMatchObject({
         graph_id: "vs_MgLAggLZkYx89fLy",
       });
+    if (method === "POST rotate_password")
+      expect(await client.postgres.rotatePassword("pg", "u")).toEqual({ username: "u", password: "p" });
     if (method === "PUT") expect(await client.volumes.update("a", "v", {})).toMatchObject({ id: "vol_1" });
     if (method === "DELETE") expect(await client.volumes.delete("a", "v")).toMatchObject({ id: "vol_1" });
     expect(srv.seen.length).toBe(2);
@@ -137,12 +140,58 @@ describe("retries", () => {
 
   it("PUT and DELETE retry on a reset connection", async () => {
     const { srv, client } = await setup(failing(1, drop));
-    expect(await client.volumes.extend("a", "v", 5)).toMatchObject({
-      volume: { size_gb: 5 },
-      needs_restart: false,
-    });
+    expect(await client.volumes.update("a", "v", { snapshot_retention: 9 })).toMatchObject({ id: "vol_1" });
     expect(await client.volumes.delete("a", "v")).toMatchObject({ id: "vol_1" });
     expect(srv.seen.map((r) => r.method)).toEqual(["PUT", "PUT", "DELETE"]);
+  });
+
+  it.each([500, 502, 503, 504])("PUT and DELETE are sent again after a %i (idempotent)", async (status) => {
+    const { srv, client } = await setup(failing(1, (res) => json(res, status, { error: "x" })));
+    expect(await client.volumes.delete("a", "v")).toMatchObject({ id: "vol_1" });
+    expect(srv.seen.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
+  });
+
+  it.each([
+    ["an on-demand snapshot", (c: PlatformClient) => c.volumes.createSnapshot("a", "v")],
+    ["an ACME request", (c: PlatformClient) => c.certificates.requestAcme("a", "h.example.com")],
+    ["a rotation", (c: PlatformClient) => c.postgres.rotatePassword("pg", "u")],
+  ])(
+    "%s answered 500, 502, 503 or 504 is an unknown outcome, never sent again blindly",
+    async (_what, call) => {
+      for (const status of [500, 502, 503, 504]) {
+        const { srv, client } = await setup((_req, res) => json(res, status, { error: "x" }));
+        // rotate_password's 503 is the spec's "not carried out": sent again (the case above).
+        if (status === 503 && _what === "a rotation") continue;
+        const err = await call(client).catch((e) => e);
+        expect(err, String(status)).toBeInstanceOf(AmbiguousRequestError);
+        expect(err.message).toContain(`failed with ${status}`);
+        expect(srv.seen, String(status)).toHaveLength(1);
+      }
+    },
+  );
+
+  it("an extend whose outcome is unknown is looked up before it is sent again: landed, it is not sent again", async () => {
+    const { srv, client } = await setup((req, res) => {
+      if (req.method === "PUT") return json(res, 500, { error: "x" });
+      json(res, 200, volume({ size_gb: 5, attached_machine_id: "m_1" }));
+    });
+    expect(await client.volumes.extend("a", "v", 5)).toMatchObject({
+      volume: { size_gb: 5 },
+      needs_restart: true,
+    });
+    expect(srv.seen.map((r) => r.method)).toEqual(["PUT", "GET"]);
+  });
+
+  it("an extend whose outcome is unknown and that did not land is sent again after the look", async () => {
+    let puts = 0;
+    const { srv, client } = await setup((req, res) => {
+      if (req.method === "PUT" && puts++ === 0) return res.socket?.destroy();
+      if (req.method === "PUT")
+        return json(res, 200, { volume: volume({ size_gb: 5 }), needs_restart: false });
+      json(res, 200, volume({ size_gb: 3 }));
+    });
+    expect(await client.volumes.extend("a", "v", 5)).toMatchObject({ volume: { size_gb: 5 } });
+    expect(srv.seen.map((r) => r.method)).toEqual(["PUT", "GET", "PUT"]);
   });
 
   it("POST is not retried after the connection drops", async () => {
