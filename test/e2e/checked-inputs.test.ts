@@ -172,4 +172,29 @@ describe("bad input is stopped at preview through the real engine, before any AP
     );
     expect(await mutations()).toEqual([]);
   });
+
+  it('region "mars" fails preview naming region, with no request; a well-shaped unknown "ida" is warned about at preview and refused at up', async () => {
+    const volume = (region: string) => JSON.stringify({ app: "demo-app", name: "data", region });
+    await withStack(
+      { programDir: programPath("checked-inputs"), config: platformConfig(e.emu) },
+      async ({ stack }) => {
+        await useCase(stack, { volume: volume("mars") });
+        await e.control.requests.clear();
+        const refused = await failedPreview(stack);
+        expect(refused.errors.join("\n")).toMatch(
+          /property region value \{mars\} has a problem: region must be a region code, three lowercase letters such as iad or lhr \(got "mars"\)/,
+        );
+        expect(await e.control.requests.list()).toEqual([]);
+
+        await useCase(stack, { volume: volume("ida") });
+        let output = "";
+        const preview = await stack.preview({ onOutput: (text) => (output += text) });
+        expect(preview.changeSummary.create).toBe(1);
+        expect(output).toContain('region "ida" is not one of the platform\'s regions known to this release');
+        expect(output).toContain("did you mean iad?");
+        expect(await mutations()).toEqual([]);
+        await expect(stack.up()).rejects.toThrow(/region "ida" is not a region of the platform/);
+      },
+    );
+  });
 });
