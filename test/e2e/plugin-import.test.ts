@@ -107,7 +107,7 @@ resources:
     await withStack({ programDir: program.dir, config }, async ({ stack }) => {
       await e.control.requests.clear();
       const up = await stack.up();
-      expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
+      expect(up.summary.resourceChanges).toMatchObject({ create: 2 }); // the stack and the certificate
       const mutations = (await e.control.requests.list()).filter((r) => r.method !== "GET");
       expect(mutations).toEqual([]);
       await stack.preview({ expectNoChanges: true });
