@@ -436,7 +436,6 @@ async function remove(id: string, { app }: VolumeState): Promise<void> {
   }
 }
 
-/** The provider methods of `Volume`. */
 /** A region the program names anew (created, or changed) that the shared list does not know. */
 function checkWarnings(olds: EngineProps, news: EngineProps): string[] {
   const region = news.region;
@@ -445,6 +444,7 @@ function checkWarnings(olds: EngineProps, news: EngineProps): string[] {
   return warning ? [warning] : [];
 }
 
+/** The provider methods of `Volume`. */
 export const volume = defineProvider(volumeDeclaration, {
   state: volumeState,
   checkWarnings,
