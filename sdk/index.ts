@@ -75,7 +75,14 @@ export type {
   Volume,
   VolumeState,
 } from "./schemas";
-export { DEFAULT_FSTYPE } from "./schemas";
+export {
+  DEFAULT_FSTYPE,
+  isKnownRegion,
+  isRetiredRegion,
+  PLATFORM_REGIONS,
+  REGION_CODE,
+  RETIRED_REGIONS,
+} from "./schemas";
 export type { HoldOptions, TaskHold } from "./task-hold";
 export type { TaskClientOptions } from "./tasks";
 export { TaskClient } from "./tasks";

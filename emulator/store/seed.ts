@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { isKnownRegion } from "../../sdk/schemas/regions";
 import { formatZodError } from "../validation";
 
 const SeedUserSchema = z.union([
@@ -11,7 +12,10 @@ const SeedAppSchema = z.union([
   z.string().min(1),
   z.object({
     name: z.string().min(1),
-    primary_region: z.string().min(1).optional(),
+    primary_region: z
+      .string()
+      .refine(isKnownRegion, { error: (iss) => `unknown region ${JSON.stringify(iss.input)}` })
+      .optional(),
     org: z.string().min(1).optional(),
   }),
 ]);

@@ -5,6 +5,7 @@ import type {
   Snapshot,
   Volume,
 } from "../../sdk/schemas";
+import { isKnownRegion, PLATFORM_REGIONS } from "../../sdk/schemas/regions";
 import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
 import { conflict, invalid, notFound, unprocessable } from "../errors";
 import { randomId, stableHex } from "../ids";
@@ -89,6 +90,11 @@ export class VolumeStore implements StorePart<{ volumes: VolumeRecord[]; snapsho
   create(app: string, region: string, req: CreateVolumeRequest): Volume {
     if (req.snapshot_id && req.source_volume_id) {
       throw invalid("snapshot_id and source_volume_id cannot be combined: create from one or the other");
+    }
+    if (req.region !== undefined && !isKnownRegion(req.region)) {
+      throw invalid(
+        `region "${req.region}" is not a region of the platform (${PLATFORM_REGIONS.join(", ")})`,
+      );
     }
     const now = this.ctx.clock.now();
     let size = req.size_gb ?? 3;

@@ -9,13 +9,18 @@
  * import { platformPolicyPack } from "pulumi-platform/policy";
  *
  * platformPolicyPack("platform-guardrails", {
- *   "platform-volume-snapshot-retention": { minimumDays: 14 },
+ *   "platform-volume-snapshot-retention": { minimumDays: 14 }, // stays mandatory
  *   "platform-rotation-alternate-user": "mandatory",
  * });
  * ```
  * @module
  */
-import type { PolicyPack, PolicyPackConfig, ResourceValidationPolicy } from "@pulumi/policy";
+import type {
+  EnforcementLevel,
+  PolicyPack,
+  PolicyPackConfig,
+  ResourceValidationPolicy,
+} from "@pulumi/policy";
 import { platformPolicies } from "./rules";
 
 export {
@@ -37,8 +42,31 @@ export {
 } from "./rules";
 
 /**
+ * `config` with each rule's own enforcement level written into every entry that sets only the
+ * rule's config (`{ minimumDays: 14 }`). `@pulumi/policy` sends such an entry to the engine as a
+ * config whose level is protobuf's zero value, which is `advisory`: a mandatory rule given only its
+ * config would silently become advisory. A level given in the entry, or as the entry, is kept.
+ */
+export function withRuleLevels(
+  config: PolicyPackConfig,
+  policies: readonly { name: string; enforcementLevel?: EnforcementLevel }[],
+): PolicyPackConfig {
+  const levels = new Map(policies.map((p) => [p.name, p.enforcementLevel]));
+  return Object.fromEntries(
+    Object.entries(config).map(([name, entry]) => {
+      const level = levels.get(name);
+      if (typeof entry === "string" || entry.enforcementLevel !== undefined || level === undefined) {
+        return [name, entry];
+      }
+      return [name, { ...entry, enforcementLevel: level }];
+    }),
+  );
+}
+
+/**
  * Starts the ready policy pack (every rule of {@link platformPolicies}, plus `extraPolicies`).
- * `config` sets a rule's enforcement level or its config, as CrossGuard's initial config does; a
+ * `config` sets a rule's enforcement level or its config, as CrossGuard's initial config does; an
+ * entry that sets only a rule's config keeps the rule's own level ({@link withRuleLevels}). A
  * `--policy-pack-config` file given to `pulumi preview` overrides it.
  */
 export function platformPolicyPack(
@@ -48,12 +76,13 @@ export function platformPolicyPack(
 ): PolicyPack {
   // Loaded here, not at the top: the helpers above work without the optional peer dependency.
   const { PolicyPack } = require("@pulumi/policy") as typeof import("@pulumi/policy");
+  const policies = [...platformPolicies(), ...extraPolicies];
   return new PolicyPack(
     name,
     {
       description: "Guardrails for the platform's volumes, certificates and Postgres password rotations.",
-      policies: [...platformPolicies(), ...extraPolicies],
+      policies,
     },
-    config,
+    config && withRuleLevels(config, policies),
   );
 }

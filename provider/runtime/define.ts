@@ -18,6 +18,7 @@ import { credentialProblems, noteProgramOperation } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import type { ProviderField } from "./kept-in-stack";
 import { withVersion } from "./version";
+import { warn } from "./warnings";
 
 /** What the engine passes and takes: plain JSON-like objects. */
 export type EngineProps = Record<string, unknown>;
@@ -83,6 +84,12 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
    * `news` passed the rules but may hold unknown values at preview (hence untyped).
    */
   computedInputs?(olds: RecordedOutputs<D>, news: EngineProps): EngineProps;
+  /**
+   * Warnings about inputs that passed the rules but may still be wrong (a region this release does
+   * not know), printed by `check` at preview and up; `olds` are the previous inputs (empty on
+   * create), `news` the checked inputs, which may hold unknown values at preview.
+   */
+  checkWarnings?(olds: EngineProps, news: EngineProps): string[];
 }
 
 /**
@@ -127,6 +134,13 @@ export function defineProvider<D extends ResourceDeclaration, S>(
         refused.length === 0
           ? behaviour.computedInputs?.((olds ?? {}) as RecordedOutputs<D>, news)
           : undefined;
+      if (refused.length === 0) {
+        for (const warning of behaviour.checkWarnings?.(olds ?? {}, news) ?? []) {
+          // The dynamic host prints a provider's stderr as a message of the stack; the plugin
+          // sends the warning to the engine as the resource's (./warnings).
+          await warn(warning, (text) => console.warn(`warning: ${text}`));
+        }
+      }
       return { inputs: clean({ ...news, ...computed }), failures: [...refused, ...credentialProblems()] };
     }, true),
     diff: method(async (id: string, olds: EngineProps, news: EngineProps) => {

@@ -15,6 +15,7 @@ import {
 import { volumeReport } from "../model/declarations/volume-mapping";
 import { clean, pick } from "../model/json-values";
 import { isSet, isUnknown } from "../model/validation/common";
+import { regionWarning } from "../model/validation/region";
 import { platformClient } from "./credentials";
 import {
   type CheckedInputs,
@@ -436,9 +437,18 @@ async function remove(id: string, { app }: VolumeState): Promise<void> {
   }
 }
 
+/** A region the program names anew (created, or changed) that the shared list does not know. */
+function checkWarnings(olds: EngineProps, news: EngineProps): string[] {
+  const region = news.region;
+  if (typeof region !== "string" || isUnknown(region) || region === olds.region) return [];
+  const warning = regionWarning(region);
+  return warning ? [warning] : [];
+}
+
 /** The provider methods of `Volume`. */
 export const volume = defineProvider(volumeDeclaration, {
   state: volumeState,
+  checkWarnings,
   create,
   read,
   update,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makeCert, type TestCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
+import { yamlProgram } from "../support/yaml-program";
 
 /** Everything a preview showed: its output, the engine's events and the error it failed with. */
 interface PreviewFailure {
@@ -171,5 +172,54 @@ describe("bad input is stopped at preview through the real engine, before any AP
       },
     );
     expect(await mutations()).toEqual([]);
+  });
+
+  it('region "mars" fails preview naming region, with no request; a well-shaped unknown "ida" is warned about at preview and refused at up', async () => {
+    const volume = (region: string) => JSON.stringify({ app: "demo-app", name: "data", region });
+    await withStack(
+      { programDir: programPath("checked-inputs"), config: platformConfig(e.emu) },
+      async ({ stack }) => {
+        await useCase(stack, { volume: volume("mars") });
+        await e.control.requests.clear();
+        const refused = await failedPreview(stack);
+        expect(refused.errors.join("\n")).toMatch(
+          /property region value \{mars\} has a problem: region must be a region code, three lowercase letters such as iad or lhr \(got "mars"\)/,
+        );
+        expect(await e.control.requests.list()).toEqual([]);
+
+        await useCase(stack, { volume: volume("ida") });
+        let output = "";
+        const preview = await stack.preview({ onOutput: (text) => (output += text) });
+        expect(preview.changeSummary.create).toBe(2); // the stack and the volume
+        expect(output).toContain('region "ida" is not one of the platform\'s regions known to this release');
+        expect(output).toContain("did you mean iad?");
+        expect(await mutations()).toEqual([]);
+        await expect(stack.up()).rejects.toThrow(/region "ida" is not a region of the platform/);
+      },
+    );
+  });
+
+  it("the plugin door checks region with the same declaration: mars fails preview, ida is a warning of the resource", async () => {
+    const program = yamlProgram("plugin-region", "resources: {}\n");
+    const withRegion = (region: string) =>
+      program.write(
+        `resources:\n  data:\n    type: platform:index:Volume\n    properties: { app: demo-app, name: data, region: ${region} }\n`,
+      );
+    await withStack({ programDir: program.dir, config: platformConfig(e.emu) }, async ({ stack }) => {
+      withRegion("mars");
+      await e.control.requests.clear();
+      const refused = await failedPreview(stack);
+      expect(refused.errors.join("\n")).toContain(
+        'region must be a region code, three lowercase letters such as iad or lhr (got "mars")',
+      );
+      expect(await e.control.requests.list()).toEqual([]);
+
+      withRegion("ida");
+      let output = "";
+      await stack.preview({ onOutput: (text) => (output += text) });
+      expect(output).toMatch(
+        /warning: region "ida" is not one of the platform's regions .*did you mean iad\?/,
+      );
+    });
   });
 });

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageSchema } from "../../provider/plugin/schema";
-import { makeCert } from "../support/certs";
 import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
 import { withStack } from "../support/engine";
 import { step } from "../support/step";
@@ -196,51 +195,6 @@ describe("the provider plugin from a Pulumi YAML program", () => {
         await stack.destroy();
         expect((await e.api("GET", `/v1/apps/${APP}/volumes/${other.body.id}`)).status).toBe(404);
       });
-    });
-  });
-});
-
-describe("`pulumi import` of a custom certificate", () => {
-  it("records app and hostname only (the key is never read back: the CLI writes empty placeholders); with chain and key filled in, the next up imports them in place", async () => {
-    const hostname = "api.import.example.com";
-    const pem = await makeCert(hostname);
-    const created = await e.api("POST", `/v1/apps/${APP}/certificates/custom`, {
-      hostname,
-      fullchain: pem.cert,
-      private_key: pem.key,
-    });
-    expect(created.status).toBeLessThan(300);
-    const program = yamlProgram("plugin-import-custom", "resources: {}\n");
-    const config = { ...platformConfig(e.emu), "plugin-import-custom:key": { value: pem.key, secret: true } };
-    await withStack({ programDir: program.dir, config }, async (ctx) => {
-      const { stack } = ctx;
-      await stack.up();
-      const out = path.join(program.dir, "api.yaml");
-      await pulumiCli(ctx, stack.name, program.dir, [
-        ...["import", "platform:index:CustomCertificate", "api", `${APP}/${hostname}`],
-        ...["--yes", "--protect=false", "--out", out],
-      ]);
-      const code = fs.readFileSync(out, "utf8");
-      expect(code).toContain("type: platform:CustomCertificate");
-      expect(code).toContain(`hostname: ${hostname}`);
-      // The CLI fills the required inputs it was not given with empty placeholders.
-      expect(code).toContain('fullchain: ""');
-      expect(code).toContain('privateKey: ""');
-
-      const chain = JSON.stringify(pem.cert);
-      program.write(
-        `config:\n  key:\n    type: string\n    secret: true\n${code
-          .replace('fullchain: ""', `fullchain: ${chain}`)
-          .replace('privateKey: ""', `privateKey: \${key}`)}`,
-      );
-      await e.control.requests.clear();
-      const up = await stack.up();
-      expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
-      const posts = (await e.control.requests.list()).filter((r) => r.method === "POST");
-      expect(posts.map((r) => r.path)).toEqual([`/v1/apps/${APP}/certificates/custom`]);
-      await stack.preview({ expectNoChanges: true });
-      expectNoPlaintext(plainExport(ctx, stack.name, program.dir), e.emu.token, [pem.key]);
-      await stack.destroy();
     });
   });
 });

@@ -8,6 +8,8 @@ import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 
 const PACK = programPath("policy-pack");
+/** The same pack started with the config docs/policy.md shows (a rule's config, no level). */
+const CONFIGURED_PACK = programPath("policy-pack-configured");
 
 /**
  * The pack's PulumiPolicy.yaml. A user writes `runtime: nodejs`, which the CLI runs through the
@@ -15,23 +17,23 @@ const PACK = programPath("policy-pack");
  * "not supported", so there the pack runs through `pulumi-analyzer-policy-nodejs-shim`, which
  * scripts/ensure-pulumi puts beside the CLI (the same run-policy-pack, started directly).
  */
-function writePolicyYaml(cliDir: string): void {
+function writePolicyYaml(cliDir: string, pack = PACK): void {
   const runtime = fs.existsSync(path.join(cliDir, "pulumi-analyzer-policy-nodejs-shim"))
     ? "nodejs-shim"
     : "nodejs";
   fs.writeFileSync(
-    path.join(PACK, "PulumiPolicy.yaml"),
+    path.join(pack, "PulumiPolicy.yaml"),
     `runtime: ${runtime}\ndescription: The platform's ready policy pack.\n`,
   );
 }
 
 /** A preview under the pack: whether it passed, the policy events, and everything printed. */
-async function previewUnderPack(stack: Stack, configFile?: string) {
+async function previewUnderPack(stack: Stack, configFile?: string, pack = PACK) {
   let output = "";
   const events: EngineEvent[] = [];
   const passed = await stack
     .preview({
-      policyPacks: [PACK],
+      policyPacks: [pack],
       policyPackConfigs: configFile ? [configFile] : undefined,
       onOutput: (text) => (output += text),
       onEvent: (event) => events.push(event),
@@ -60,6 +62,7 @@ describe("the platform's policy pack through `pulumi preview --policy-pack`", ()
   afterAll(() => {
     fs.rmSync(configDir, { recursive: true, force: true });
     fs.rmSync(path.join(PACK, "PulumiPolicy.yaml"), { force: true });
+    fs.rmSync(path.join(CONFIGURED_PACK, "PulumiPolicy.yaml"), { force: true });
   });
 
   it("a mandatory violation blocks the preview, an advisory one only warns; a pack config changes both", async () => {
@@ -119,6 +122,26 @@ describe("the platform's policy pack through `pulumi preview --policy-pack`", ()
         // Nothing reached the platform: the pack judged the checked inputs at preview.
         const mutations = (await e.control.requests.list()).filter((r) => r.method !== "GET");
         expect(mutations).toEqual([]);
+      },
+    );
+  });
+
+  it("the documented pack config ({ minimumDays: 14 }, no enforcementLevel) keeps the retention rule mandatory", async () => {
+    await withStack(
+      {
+        programDir: programPath("policy-guarded"),
+        config: {
+          ...platformConfig(e.emu),
+          volume: JSON.stringify({ app: "demo-app", name: "data", snapshotRetention: 7 }),
+        },
+      },
+      async ({ stack, cliDir }) => {
+        writePolicyYaml(cliDir, CONFIGURED_PACK);
+        const preview = await previewUnderPack(stack, undefined, CONFIGURED_PACK);
+        expect(preview.violations.map(rule)).toEqual(["mandatory platform-volume-snapshot-retention data"]);
+        expect(preview.output).toContain("snapshots must be kept at least 14 days");
+        expect(preview.output).not.toContain("[advisory]  platform-volume-snapshot-retention");
+        expect(preview.passed, preview.output).toBe(false);
       },
     );
   });

@@ -36,3 +36,27 @@ export async function pulumiCli(
   });
   return stdout;
 }
+
+/**
+ * Runs `pulumi` like {@link pulumiCli} but never throws: whether it succeeded, and everything it
+ * printed (stdout and stderr), for tests of what a user reads.
+ */
+export async function pulumiCliTranscript(
+  ctx: { env: Record<string, string>; cliDir: string },
+  stackName: string | undefined,
+  dir: string,
+  args: string[],
+): Promise<{ ok: boolean; output: string }> {
+  const stack = stackName === undefined ? [] : ["--stack", stackName];
+  try {
+    const { stdout, stderr } = await run(path.join(ctx.cliDir, "pulumi"), [...args, ...stack], {
+      cwd: dir,
+      env: { ...process.env, ...ctx.env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { ok: true, output: `${stdout}\n${stderr}` };
+  } catch (err) {
+    const failed = err as { stdout?: string; stderr?: string; message: string };
+    return { ok: false, output: `${failed.stdout ?? ""}\n${failed.stderr ?? ""}\n${failed.message}` };
+  }
+}

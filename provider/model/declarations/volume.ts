@@ -27,6 +27,7 @@ import {
   optionalWaitSeconds,
   requiredString,
 } from "../validation/fields";
+import { optionalRegion } from "../validation/region";
 
 /** Default of `restoreTimeoutSeconds`. */
 export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;
@@ -124,11 +125,13 @@ export const volumeDeclaration = declareResource({
       wire: "name",
     }),
     /**
-     * Region of the volume; defaults to the attached machine's region, else the app's primary
-     * region. Required with `snapshotId` (it must equal the region of the machine the volume will
-     * attach to). Changing it replaces the volume.
+     * Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to
+     * the attached machine's region, else the app's primary region. Required with `snapshotId` (it
+     * must equal the region of the machine the volume will attach to). A code of another shape is
+     * refused at preview; a well-shaped code this release does not know is warned about (naming
+     * the nearest known one) and left to the platform. Changing it replaces the volume.
      */
-    region: input(optionalString("region", "the region to place the volume in"), {
+    region: input(optionalRegion("region"), {
       change: "replace",
       output: "live",
       wire: "region",

@@ -3,3 +3,4 @@ export * from "./common";
 export * from "./fields";
 export * from "./hostname";
 export * from "./postgres";
+export * from "./region";

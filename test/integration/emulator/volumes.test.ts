@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { PLATFORM_REGIONS, RETIRED_REGIONS } from "../../../sdk/schemas/regions";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 let t: TestEmulator;
@@ -244,6 +245,23 @@ describe("snapshots", () => {
     expect(list.body[0]).toMatchObject({ id: backup.graph_id, retention_days: 9 });
     expect(list.body[0].size).toBeGreaterThan(0);
     expect(list.body[0].digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  test("refuses a region it does not know (400, naming it), as the platform does, and creates nothing", async () => {
+    for (const region of ["mars", "ida"]) {
+      const res = await t.api("POST", V, { name: "data", region });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(
+        `region "${region}" is not a region of the platform (${PLATFORM_REGIONS.join(", ")})`,
+      );
+    }
+    expect((await t.api("GET", V)).body).toEqual([]);
+  });
+
+  test("accepts every region of the shared list, the retired ones too", async () => {
+    for (const region of [...PLATFORM_REGIONS, ...RETIRED_REGIONS]) {
+      expect((await create({ name: `data_${region}`, region })).region).toBe(region);
+    }
   });
 
   test("restoring from a snapshot needs region", async () => {

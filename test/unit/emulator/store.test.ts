@@ -47,6 +47,31 @@ describe("Store (no HTTP)", () => {
     expect(store.volumes.get("demo-app", restored.id).state).toBe("created");
   });
 
+  test("refuses to create a volume in a region it does not know (invalid: 400), and keeps none", () => {
+    const { store } = makeStore();
+    let thrown: unknown;
+    try {
+      store.volumes.create("demo-app", "iad", { name: "a", region: "ida" });
+    } catch (err) {
+      thrown = err;
+    }
+    expect((thrown as EmulatorError).kind).toBe("invalid");
+    expect((thrown as EmulatorError).message).toMatch(
+      /^region "ida" is not a region of the platform \(ams, /,
+    );
+    expect(store.volumes.list("demo-app")).toEqual([]);
+    expect(store.volumes.create("demo-app", "iad", { name: "a", region: "lhr" }).region).toBe("lhr");
+  });
+
+  test("a seed app's primary region must be a known region", () => {
+    expect(() => resolveSeed({ apps: [{ name: "x", primary_region: "mars" }] }, undefined)).toThrow(
+      /invalid seed option: apps\.0\.primary_region: unknown region "mars"/,
+    );
+    expect(
+      resolveSeed({ apps: [{ name: "x", primary_region: "fra" }] }, undefined).apps[1]?.primaryRegion,
+    ).toBe("fra");
+  });
+
   test("a seed file adds apps and cluster users to the default seed", () => {
     const dir = mkdtempSync(join(tmpdir(), "seed-"));
     const file = join(dir, "seed.json");

@@ -95,12 +95,21 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
       id: "vol_1",
       state: { app: "demo", programInputs: expect.arrayContaining(["name", "snapshotRetention"]) },
     });
-    expect(importState("customCertificate", "demo/www.example.com")).toEqual({
+    expect(importState("acmeCertificate", "demo/www.example.com")).toEqual({
       id: "www.example.com",
       state: { app: "demo", hostname: "www.example.com" },
     });
     expect(() => importState("volume", "vol_1")).toThrow(/<app>\/<volumeId>/);
-    expect(() => importState("postgresPasswordRotation", "c/u")).toThrow(/cannot be imported/);
+  });
+  it("refuses to import what it could not record inputs for that pass check, saying what to do", () => {
+    expect(() => importState("customCertificate", "demo/www.example.com")).toThrow(
+      /never returns its certificate chain or private key.*fullchain, its privateKey \(from a secret\) and adoptExisting: true.*www\.example\.com/,
+    );
+    expect(() => importState("postgresPasswordRotation", "c/u")).toThrow(
+      /cannot be imported: it is an action/,
+    );
+    expect(() => importState("postgresPasswordRotation", "no-slash")).toThrow(/cannot be imported/);
+    expect(() => importState("volumeSnapshot", "demo/vs_1")).toThrow(/listSnapshots/);
   });
   it("unwraps secrets, remembering which, and wraps them back", () => {
     const wire = {

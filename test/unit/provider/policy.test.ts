@@ -9,6 +9,7 @@ import {
   platformKindOf,
   platformPolicies,
   platformTypeTokens,
+  withRuleLevels,
 } from "../../../provider/policy";
 import { days, makeCert } from "../../support/certs";
 
@@ -106,6 +107,63 @@ describe("typed access to our resources from a policy", () => {
     expect(levels).toEqual(PLATFORM_POLICY_DEFAULTS);
     expect(levels["platform-volume-encrypted"]).toBe("mandatory");
     expect(levels["platform-certificate-expiry"]).toBe("advisory");
+  });
+});
+
+/**
+ * The enforcement level the engine receives for `name` in a pack's initial config, through
+ * `@pulumi/policy`'s own encoding of the analyzer info (what `GetAnalyzerInfo` answers).
+ */
+function initialLevel(config: Parameters<typeof withRuleLevels>[0], name: string): string | undefined {
+  const { makeAnalyzerInfo } = require("@pulumi/policy/protoutil") as {
+    makeAnalyzerInfo(...args: unknown[]): {
+      getInitialconfigMap(): { get(key: string): { getEnforcementlevel(): number } | undefined };
+    };
+  };
+  const info = makeAnalyzerInfo("pack", "0.1.0", "advisory", { policies: platformPolicies() }, config);
+  const level = info.getInitialconfigMap().get(name)?.getEnforcementlevel();
+  return level === undefined ? undefined : ["advisory", "mandatory", "disabled", "remediate"][level];
+}
+
+describe("the pack's config keeps each rule's own level", () => {
+  it("@pulumi/policy sends a config without enforcementLevel as advisory (why the pack fills it in)", () => {
+    expect(
+      initialLevel(
+        { "platform-volume-snapshot-retention": { minimumDays: 14 } },
+        "platform-volume-snapshot-retention",
+      ),
+    ).toBe("advisory");
+  });
+
+  it("a rule given only its config keeps its default level: mandatory retention, advisory expiry", () => {
+    const config = withRuleLevels(
+      {
+        "platform-volume-snapshot-retention": { minimumDays: 14 },
+        "platform-certificate-expiry": { minimumDaysLeft: 10 },
+      },
+      platformPolicies(),
+    );
+    expect(config).toEqual({
+      "platform-volume-snapshot-retention": { minimumDays: 14, enforcementLevel: "mandatory" },
+      "platform-certificate-expiry": { minimumDaysLeft: 10, enforcementLevel: "advisory" },
+    });
+    expect(initialLevel(config, "platform-volume-snapshot-retention")).toBe("mandatory");
+  });
+
+  it("a level given as the entry or in it wins, and an entry for no known rule is passed on as it is", () => {
+    const given = {
+      "platform-volume-snapshot-retention": { minimumDays: 14, enforcementLevel: "advisory" as const },
+      "platform-rotation-alternate-user": "mandatory" as const,
+      "someone-elses-rule": { limit: 3 },
+    };
+    expect(withRuleLevels(given, platformPolicies())).toEqual(given);
+  });
+
+  it("a team's own rule passed as an extra policy keeps its level too", () => {
+    const own = { name: "volumes-in-iad", enforcementLevel: "mandatory" as const };
+    expect(withRuleLevels({ "volumes-in-iad": { region: "iad" } }, [own])).toEqual({
+      "volumes-in-iad": { region: "iad", enforcementLevel: "mandatory" },
+    });
   });
 });
 

@@ -21,6 +21,7 @@ const undici = (files: string[]) =>
 const SDK_CONSTANTS = [
   path.join("dist", "sdk", "schemas", "volume-constants.js"),
   path.join("dist", "sdk", "schemas", "postgres-users.js"),
+  path.join("dist", "sdk", "schemas", "regions.js"),
   path.join("dist", "sdk", "field-path.js"),
 ];
 const sdk = (files: string[]) =>

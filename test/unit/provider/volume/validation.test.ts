@@ -118,6 +118,27 @@ describe("validateVolumeArgs", () => {
       news: { ...base, snapshotId: UNKNOWN },
       property: "region",
     },
+    {
+      rule: 'rejects region "mars": a region code is three lowercase letters',
+      news: { ...base, region: "mars" },
+      property: "region",
+      reason: /^region must be a region code, three lowercase letters such as iad or lhr \(got "mars"\)$/,
+    },
+    {
+      rule: 'rejects region "IAD" and names the code meant',
+      news: { ...base, region: "IAD" },
+      property: "region",
+      reason: /three lowercase letters .*\(got "IAD"\): did you mean iad\?/,
+    },
+    { rule: 'rejects region "us-east"', news: { ...base, region: "us-east" }, property: "region" },
+    { rule: "rejects an empty region", news: { ...base, region: "" }, property: "region" },
+    { rule: "rejects a numeric region", news: { ...base, region: 1 }, property: "region" },
+    {
+      rule: 'accepts a well-shaped region this release does not know ("ida"): preview only warns',
+      news: { ...base, region: "ida" },
+    },
+    { rule: "accepts every region of the shared list", news: { ...base, region: "jnb" } },
+    { rule: "accepts a region unknown at preview", news: { ...base, region: UNKNOWN } },
   ];
 
   for (const c of cases) {
