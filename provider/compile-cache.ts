@@ -9,9 +9,22 @@
  */
 import * as nodeModule from "node:module";
 
-const enable = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+const cache = nodeModule as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
 try {
-  enable?.();
+  cache.enableCompileCache?.();
 } catch {
   // A cache that cannot be written (read-only temp directory) only costs the speed-up.
+}
+
+/**
+ * Writes what was compiled so far to the cache. Node writes it only at a clean exit, and the
+ * engine ends a provider plugin with SIGINT or SIGKILL, so without this the cache stays empty.
+ * Called once the plugin is serving and once its runtime has loaded; a no-op without the cache.
+ */
+export function saveCompileCache(): void {
+  try {
+    cache.flushCompileCache?.();
+  } catch {
+    // Only the speed-up of the next start is lost.
+  }
 }

@@ -5,7 +5,7 @@
  * Prints the port of its gRPC service and serves until the engine stops it.
  * @module
  */
-import "../compile-cache";
+import { saveCompileCache } from "../compile-cache";
 import { finishOnCancel } from "../runtime/before-stop";
 import { logWarningsToEngine } from "./engine-log";
 import { endWithEngine } from "./engine-watch";
@@ -16,7 +16,11 @@ finishOnCancel();
 endWithEngine();
 
 serve().then(
-  (port) => process.stdout.write(`${port}\n`),
+  (port) => {
+    process.stdout.write(`${port}\n`);
+    // After the port line: the engine is not kept waiting for the write.
+    setImmediate(saveCompileCache);
+  },
   (err: unknown) => {
     console.error(`pulumi-resource-platform: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

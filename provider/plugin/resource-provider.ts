@@ -6,6 +6,7 @@
  * translation is ./server.
  * @module
  */
+import { saveCompileCache } from "../compile-cache";
 import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
 import { keyOfPluginToken, type ResourceKey, registry } from "../model/registry";
 import { stubTexts } from "../program/stubs";
@@ -21,7 +22,10 @@ type Runtime = typeof import("../runtime");
 /** The runtime, loaded at `configure` or the first resource call (`get-schema` never loads it). */
 let runtime: Runtime | undefined;
 export function loadRuntime(): Runtime {
-  runtime ??= require("../runtime") as Runtime;
+  if (!runtime) {
+    runtime = require("../runtime") as Runtime;
+    setImmediate(saveCompileCache);
+  }
   return runtime;
 }
 
