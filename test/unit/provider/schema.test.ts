@@ -57,7 +57,9 @@ describe("the schema says what everything is", () => {
       .map(([name]) => name);
     expect(untyped).toEqual([]);
     for (const [name, output] of Object.entries(declaration.outputs)) {
-      expect(resource?.required.includes(name), `${name} required`).toBe(output.valueType.type !== "nullable");
+      expect(resource?.required.includes(name), `${name} required`).toBe(
+        output.valueType.type !== "nullable",
+      );
     }
   });
 
@@ -68,7 +70,8 @@ describe("the schema says what everything is", () => {
     }
     // The one value of no known shape: a certificate's validation problems, as the platform words them.
     const anyPlaces = JSON.stringify(schema).match(/"items":\{"\$ref":"pulumi\.json#\/Any"/g) ?? [];
-    const validationErrors = JSON.stringify(schema).match(/"validationErrors":\{[^}]*"items":\{"\$ref/g) ?? [];
+    const validationErrors =
+      JSON.stringify(schema).match(/"validationErrors":\{[^}]*"items":\{"\$ref/g) ?? [];
     expect(anyPlaces.length).toBe(validationErrors.length);
   });
 
