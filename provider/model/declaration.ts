@@ -15,6 +15,7 @@ import {
   type ValidationFailure,
   withoutSecretProperties,
 } from "./validation/common";
+import type { TypeFor, ValueType } from "./value-types";
 
 /**
  * What a changed input does: `replace` makes a new resource, `update` is applied in place by the
@@ -108,13 +109,18 @@ export function input(rule: z.ZodType, spec: InputSpec<OutputSource, string, Inp
 /** How one output is declared; `type` is a marker only (no value at run time). */
 export interface OutputDeclaration<T> {
   readonly type: T;
+  /** `T` at run time, for the package schema; a nullable one is not always there. */
+  readonly valueType: ValueType;
   /** Kept secret in the state and in every output of the program. */
   readonly secret?: boolean;
 }
 
-/** Declares an output of type `T`. */
-export function output<T>(spec: { secret?: boolean } = {}): OutputDeclaration<T> {
-  return { type: undefined as T, ...spec };
+/**
+ * Declares an output of type `T`, tagged `valueType` for the schema (`output<string | null>(
+ * t.nullable(t.string))`): the compiler checks that the tag is `T`'s.
+ */
+export function output<T>(valueType: TypeFor<T>, spec: { secret?: boolean } = {}): OutputDeclaration<T> {
+  return { type: undefined as T, valueType: valueType as ValueType, ...spec };
 }
 
 type Inputs = Record<string, InputDeclaration<z.ZodType, unknown>>;

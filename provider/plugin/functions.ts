@@ -4,6 +4,10 @@
  * object). The credentials are the provider's, never arguments of an invoke.
  * @module
  */
+import type { OutputDeclaration } from "../model/declaration";
+import { acmeCertificateDeclaration } from "../model/declarations/certificates";
+import { volumeDeclaration } from "../model/declarations/volume";
+import { type ObjectType, type TypeFor, t, type ValueType } from "../model/value-types";
 import type * as lookups from "../program/lookups";
 
 type LookupName =
@@ -14,21 +18,97 @@ type LookupName =
   | "listCertificates"
   | "checkCertificate";
 
-/** One lookup: its string arguments, the required ones, and whether it answers a list. */
+/**
+ * One lookup: its string arguments, the required ones, whether it answers a list, and the type of
+ * its answer (of a list's entries) for the schema.
+ */
 export interface LookupSpec {
   readonly args: readonly string[];
   readonly required: readonly string[];
   readonly list: boolean;
+  readonly result: ValueType;
 }
+
+/** The answer of lookup `N` (an entry of it, for a list). */
+type Answer<N extends LookupName> =
+  Awaited<ReturnType<(typeof lookups)[N]>> extends readonly (infer E)[]
+    ? E
+    : Awaited<ReturnType<(typeof lookups)[N]>>;
+
+/** The tags of a resource's declared outputs, as the members of a lookup's answer. */
+function outputTypes(outputs: Record<string, OutputDeclaration<unknown>>, leaveOut: string[] = []) {
+  return Object.fromEntries(
+    Object.entries(outputs)
+      .filter(([name]) => !leaveOut.includes(name))
+      .map(([name, declared]) => [name, declared.valueType]),
+  );
+}
+
+// The answers' types: the resources' outputs where the lookup answers them (the same mappings).
+const volumeInfo = t.object("VolumeInfo", outputTypes(volumeDeclaration.outputs, ["needsRestart"]));
+const certificateInfo = t.object("CertificateInfo", {
+  app: t.string,
+  ...outputTypes(acmeCertificateDeclaration.outputs),
+});
+const snapshotInfo: TypeFor<Answer<"listSnapshots">> = t.object("SnapshotInfo", {
+  snapshotId: t.string,
+  size: t.number,
+  digest: t.string,
+  createdAt: t.string,
+  retentionDays: t.nullable(t.integer),
+});
+const certificateSummary: TypeFor<Answer<"listCertificates">> = t.object("CertificateSummary", {
+  hostname: t.string,
+  status: t.string,
+  dnsProvider: t.nullable(t.string),
+  acmeDnsConfigured: t.boolean,
+  acmeAlpnConfigured: t.boolean,
+  acmeHttpConfigured: t.boolean,
+  ownershipTxtConfigured: t.boolean,
+  configured: t.boolean,
+  acmeRequested: t.boolean,
+  hasCustomCertificate: t.boolean,
+  hasPlatformCertificate: t.boolean,
+  createdAt: t.string,
+  updatedAt: t.string,
+});
+const dnsRecordsInfo: TypeFor<lookups.DnsRecordsInfo> = t.object("DnsRecordsInfo", {
+  a: t.array(t.string),
+  aaaa: t.array(t.string),
+  cname: t.array(t.string),
+  resolvedAddresses: t.array(t.string),
+  soa: t.nullable(t.string),
+  acmeChallengeCname: t.nullable(t.string),
+  ownershipTxt: t.nullable(t.string),
+});
+const certificateCheckInfo: ObjectType = t.object("CertificateCheckInfo", {
+  ...certificateInfo.properties,
+  dnsRecords: t.nullable(dnsRecordsInfo),
+});
 
 /** Every lookup served by `Invoke`, under the function's name. */
 export const LOOKUPS = {
-  getVolume: { args: ["app", "volumeId"], required: ["app", "volumeId"], list: false },
-  listVolumes: { args: ["app"], required: ["app"], list: true },
-  listSnapshots: { args: ["app", "volumeId"], required: ["app", "volumeId"], list: true },
-  getCertificate: { args: ["app", "hostname"], required: ["app", "hostname"], list: false },
-  listCertificates: { args: ["app", "filter"], required: ["app"], list: true },
-  checkCertificate: { args: ["app", "hostname"], required: ["app", "hostname"], list: false },
+  getVolume: { args: ["app", "volumeId"], required: ["app", "volumeId"], list: false, result: volumeInfo },
+  listVolumes: { args: ["app"], required: ["app"], list: true, result: volumeInfo },
+  listSnapshots: {
+    args: ["app", "volumeId"],
+    required: ["app", "volumeId"],
+    list: true,
+    result: snapshotInfo,
+  },
+  getCertificate: {
+    args: ["app", "hostname"],
+    required: ["app", "hostname"],
+    list: false,
+    result: certificateInfo,
+  },
+  listCertificates: { args: ["app", "filter"], required: ["app"], list: true, result: certificateSummary },
+  checkCertificate: {
+    args: ["app", "hostname"],
+    required: ["app", "hostname"],
+    list: false,
+    result: certificateCheckInfo,
+  },
 } as const satisfies Record<LookupName, LookupSpec> & Record<keyof typeof lookups & LookupName, LookupSpec>;
 
 /** Whether `name` is one of the plugin's functions. */

@@ -22,6 +22,30 @@ export interface LookupCredentials {
   apiToken?: string;
 }
 
+/** The app a lookup asks about. */
+export interface AppLookupArgs {
+  /** Name of the app. */
+  app: string;
+}
+
+/** A volume of the app. */
+export interface VolumeLookupArgs extends AppLookupArgs {
+  /** Id of the volume. */
+  volumeId: string;
+}
+
+/** A hostname of the app. */
+export interface HostnameLookupArgs extends AppLookupArgs {
+  /** Hostname; a wildcard is `*.example.com`. */
+  hostname: string;
+}
+
+/** The hostnames of the app to list. */
+export interface CertificateListLookupArgs extends AppLookupArgs {
+  /** Only the hostnames that contain this text; all when left out. */
+  filter?: string;
+}
+
 /**
  * A volume, camelCase (spec 2.2): the `Volume` resource's outputs the platform reports (the same
  * mapping, ./declarations/volume-mapping).
@@ -64,7 +88,10 @@ export interface CertificateSummary {
  * A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources
  * declare (the same mapping, ./declarations/certificate-mapping).
  */
-export type CertificateInfo = { app: string } & CertificateReport;
+export type CertificateInfo = {
+  /** App serving the hostname. */
+  app: string;
+} & CertificateReport;
 
 /** What the platform's DNS check saw; a record that is missing is null. */
 export interface DnsRecordsInfo {
@@ -160,28 +187,24 @@ function summary(e: CertificateListEntry): CertificateSummary {
 }
 
 /** Gets one volume of an app. */
-export function getVolume(args: { app: string; volumeId: string } & LookupCredentials): Promise<VolumeInfo> {
+export function getVolume(args: VolumeLookupArgs & LookupCredentials): Promise<VolumeInfo> {
   return withClient(args, async (c) => volumeReport(await c.volumes.get(args.app, args.volumeId)));
 }
 
 /** Lists the volumes of an app. */
-export function listVolumes(args: { app: string } & LookupCredentials): Promise<VolumeInfo[]> {
+export function listVolumes(args: AppLookupArgs & LookupCredentials): Promise<VolumeInfo[]> {
   return withClient(args, async (c) => (await c.volumes.list(args.app)).map(volumeReport));
 }
 
 /** Lists the snapshots of a volume. */
-export function listSnapshots(
-  args: { app: string; volumeId: string } & LookupCredentials,
-): Promise<SnapshotInfo[]> {
+export function listSnapshots(args: VolumeLookupArgs & LookupCredentials): Promise<SnapshotInfo[]> {
   return withClient(args, async (c) =>
     (await c.volumes.listSnapshots(args.app, args.volumeId)).map(snapshotInfo),
   );
 }
 
 /** Gets the certificate details of a hostname (wildcards allowed). */
-export function getCertificate(
-  args: { app: string; hostname: string } & LookupCredentials,
-): Promise<CertificateInfo> {
+export function getCertificate(args: HostnameLookupArgs & LookupCredentials): Promise<CertificateInfo> {
   return withClient(args, async (c) =>
     certificateInfo(args.app, await c.certificates.get(args.app, args.hostname)),
   );
@@ -189,7 +212,7 @@ export function getCertificate(
 
 /** Lists every hostname of an app, following all pages; `filter` is a hostname substring. */
 export function listCertificates(
-  args: { app: string; filter?: string } & LookupCredentials,
+  args: CertificateListLookupArgs & LookupCredentials,
 ): Promise<CertificateSummary[]> {
   return withClient(args, async (c) => {
     const all: CertificateSummary[] = [];
@@ -202,7 +225,7 @@ export function listCertificates(
 
 /** Runs the platform's DNS check of a hostname: details plus what actually resolves. */
 export function checkCertificate(
-  args: { app: string; hostname: string } & LookupCredentials,
+  args: HostnameLookupArgs & LookupCredentials,
 ): Promise<CertificateCheckInfo> {
   return withClient(args, async (c) => {
     const { dns_records: r, ...res } = await c.certificates.check(args.app, args.hostname);

@@ -14,6 +14,7 @@ import {
   requiredSecretString,
   requiredString,
 } from "../validation/fields";
+import { t } from "../value-types";
 
 /** Which validations of the hostname have passed. */
 export interface CertificateValidationOutput {
@@ -62,9 +63,27 @@ export interface DnsRequirementsOutput {
   /** The app's default hostname, for a CNAME of the hostname. */
   cname: string;
   /** ACME DNS challenge: CNAME `name` (`_acme-challenge.<hostname>`) → `target`. */
-  acmeChallenge: { name: string; target: string };
+  acmeChallenge: AcmeChallengeOutput;
   /** Ownership TXT record `name` (`_platform-ownership.<hostname>`) with the app's or org's value. */
-  ownership: { name: string; appValue: string; orgValue: string };
+  ownership: OwnershipRequirementOutput;
+}
+
+/** The ACME DNS challenge the platform asks for: a CNAME. */
+export interface AcmeChallengeOutput {
+  /** Name of the CNAME record, `_acme-challenge.<hostname>`. */
+  name: string;
+  /** Target of the CNAME record. */
+  target: string;
+}
+
+/** The ownership TXT record the platform asks for. */
+export interface OwnershipRequirementOutput {
+  /** Name of the TXT record, `_platform-ownership.<hostname>`. */
+  name: string;
+  /** Value proving the app's ownership. */
+  appValue: string;
+  /** Value proving the organization's ownership. */
+  orgValue: string;
 }
 
 /** One DNS record to create, ready to feed to a DNS provider. */
@@ -77,41 +96,70 @@ export interface DnsRecordOutput {
   value: string;
 }
 
+// The schema's types of the object outputs (the compiler checks each against its interface).
+const validationType = t.object("CertificateValidation", {
+  dnsConfigured: t.boolean,
+  alpnConfigured: t.boolean,
+  httpConfigured: t.boolean,
+  ownershipTxtConfigured: t.boolean,
+});
+const issuedType = t.object("IssuedCertificate", {
+  type: t.string,
+  expiresAt: t.string,
+  certificateAuthority: t.nullable(t.string),
+});
+const entryType = t.object("CertificateEntry", {
+  source: t.string,
+  status: t.string,
+  createdAt: t.nullable(t.string),
+  expiresAt: t.nullable(t.string),
+  issuer: t.nullable(t.string),
+  issued: t.array(issuedType),
+});
+const dnsRequirementsType = t.object("DnsRequirements", {
+  a: t.array(t.string),
+  aaaa: t.array(t.string),
+  cname: t.string,
+  acmeChallenge: t.object("AcmeChallenge", { name: t.string, target: t.string }),
+  ownership: t.object("OwnershipRequirement", { name: t.string, appValue: t.string, orgValue: t.string }),
+});
+const dnsRecordType = t.object("DnsRecord", { type: t.string, name: t.string, value: t.string });
+
 /** The outputs both kinds declare. */
 const certificateOutputs = {
   /** Hostname. */
-  hostname: output<string>(),
+  hostname: output<string>(t.string),
   /**
    * Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only
    * for the ownership TXT record), `active`, ...
    */
-  status: output<string>(),
+  status: output<string>(t.string),
   /** Whether the hostname is configured. */
-  configured: output<boolean>(),
+  configured: output<boolean>(t.boolean),
   /** Whether ACME issuance is requested for the hostname. */
-  acmeRequested: output<boolean>(),
+  acmeRequested: output<boolean>(t.boolean),
   /** Detected DNS provider, or null when unknown (the last one known is kept). */
-  dnsProvider: output<string | null>(),
+  dnsProvider: output<string | null>(t.nullable(t.string)),
   /** Issuance rate-limit marker; null when not limited. */
-  rateLimitedUntil: output<string | null>(),
+  rateLimitedUntil: output<string | null>(t.nullable(t.string)),
   /** Which validations have passed. */
-  validation: output<CertificateValidationOutput>(),
+  validation: output<CertificateValidationOutput>(validationType),
   /** Validation problems; empty when none. */
-  validationErrors: output<unknown[]>(),
+  validationErrors: output<unknown[]>(t.array(t.any)),
   /**
    * Certificates held for the hostname: custom, and platform ones when ACME is requested; empty
    * right after an ACME request.
    */
-  certificates: output<CertificateEntryOutput[]>(),
+  certificates: output<CertificateEntryOutput[]>(t.array(entryType)),
   /** DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT. */
-  dnsRequirements: output<DnsRequirementsOutput>(),
+  dnsRequirements: output<DnsRequirementsOutput>(dnsRequirementsType),
   /**
    * The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once
    * it is verified.
    */
-  ownershipRecord: output<DnsRecordOutput>(),
+  ownershipRecord: output<DnsRecordOutput>(dnsRecordType),
   /** The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested). */
-  acmeChallengeRecord: output<DnsRecordOutput>(),
+  acmeChallengeRecord: output<DnsRecordOutput>(dnsRecordType),
 };
 
 /**
@@ -212,14 +260,14 @@ export const customCertificateDeclaration = declareResource({
   outputs: {
     ...certificateOutputs,
     /** Expiry of the custom certificate. */
-    expiresAt: output<string | null>(),
+    expiresAt: output<string | null>(t.nullable(t.string)),
     /**
      * Whole days left until `expiresAt` (negative once expired), as of the last `up` or
      * `pulumi refresh`; null when the expiry is unknown.
      */
-    expiresInDays: output<number | null>(),
+    expiresInDays: output<number | null>(t.nullable(t.integer)),
     /** Issuer of the custom certificate. */
-    issuer: output<string | null>(),
+    issuer: output<string | null>(t.nullable(t.string)),
   },
   rules: customCertificateRules,
 });

@@ -6,6 +6,7 @@ import { declareResource, type InputValues, input, inputFailures, output } from 
 import { isUnknown, type ValidationFailure } from "../validation/common";
 import { optionalBoolean, optionalInteger, optionalStringMap } from "../validation/fields";
 import { alternateUsernameField, clusterIdField, usernameField } from "../validation/postgres";
+import { t } from "../value-types";
 
 /** One rotation of a Postgres user's password; the new password is the secret output `password`. */
 export const postgresPasswordRotationDeclaration = declareResource({
@@ -59,20 +60,20 @@ export const postgresPasswordRotationDeclaration = declareResource({
      * The current credential's user: the user whose password was rotated last, as the platform
      * returned it (with `alternateUsername`, either of the two).
      */
-    username: output<string>(),
+    username: output<string>(t.string),
     /** The current credential's password, the last one rotated (secret). */
-    password: output<string>({ secret: true }),
+    password: output<string>(t.string, { secret: true }),
     /**
      * With `alternateUsername`: the user of the previous credential, still valid until the next
      * rotation. Null until there is one (the first rotation), and always without `alternateUsername`.
      */
-    previousUsername: output<string | null>(),
+    previousUsername: output<string | null>(t.nullable(t.string)),
     /** The previous credential's password (secret); null when `previousUsername` is. */
-    previousPassword: output<string | null>({ secret: true }),
+    previousPassword: output<string | null>(t.nullable(t.string), { secret: true }),
     /** When the rotation happened (ISO 8601). */
-    rotatedAt: output<string>(),
+    rotatedAt: output<string>(t.string),
     /** When the next scheduled rotation is due (about `rotatedAt` + `rotationDays`); null without `rotationDays`. */
-    nextRotationAt: output<string | null>(),
+    nextRotationAt: output<string | null>(t.nullable(t.string)),
   },
   // How many scheduled rotations this resource's line has had (a computed input), and the
   // program's `username` (the `username` output is the current user; see the runtime).

@@ -6,6 +6,7 @@
 import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
 import type { ValidationFailure } from "../validation/common";
 import { optionalStringMap, optionalWaitSeconds, requiredString } from "../validation/fields";
+import { t } from "../value-types";
 
 /** Default of `waitTimeoutSeconds`: how long to wait for the snapshot to be listed. */
 export const DEFAULT_SNAPSHOT_WAIT_SECONDS = 300;
@@ -42,35 +43,35 @@ export const volumeSnapshotDeclaration = declareResource({
   },
   outputs: {
     /** Id of the backup record the snapshot was taken as; null when a lost answer was resolved from the list. */
-    backupId: output<string | null>(),
+    backupId: output<string | null>(t.nullable(t.string)),
     /** Id of the snapshot (the backup's `graph_id`); feed it to `Volume.snapshotId` to restore. */
-    snapshotId: output<string>(),
+    snapshotId: output<string>(t.string),
     /** State of the backup when it was started (e.g. `prepare`); null when the platform left it out. */
-    state: output<string | null>(),
+    state: output<string | null>(t.nullable(t.string)),
     /** Backup type, `BACKUP_TYPE_ON_DEMAND`; null when the platform left it out. */
-    backupType: output<string | null>(),
+    backupType: output<string | null>(t.nullable(t.string)),
     /** Creation timestamp of the backup record; null when the platform left it out. */
-    backupCreatedAt: output<string | null>(),
+    backupCreatedAt: output<string | null>(t.nullable(t.string)),
     /**
      * Whether the platform listed the snapshot at the last look (create, `pulumi refresh`). False
      * while a timed-out wait is pending, and once retention has removed the snapshot: the resource
      * and its `snapshotId` then stay in the stack as a record of the snapshot that was taken, so
      * nothing restored from it is replaced.
      */
-    listed: output<boolean>(),
+    listed: output<boolean>(t.boolean),
     /**
      * When the provider last saw the snapshot listed (ISO 8601); null while a timed-out wait is
      * pending. Once `listed` is false it says when the snapshot was last known to exist.
      */
-    lastSeenAt: output<string | null>(),
+    lastSeenAt: output<string | null>(t.nullable(t.string)),
     /** Size in bytes, from the snapshot list. */
-    size: output<number | null>(),
+    size: output<number | null>(t.nullable(t.number)),
     /** Digest, from the snapshot list. */
-    digest: output<string | null>(),
+    digest: output<string | null>(t.nullable(t.string)),
     /** Creation timestamp of the snapshot. */
-    createdAt: output<string | null>(),
+    createdAt: output<string | null>(t.nullable(t.string)),
     /** Days the snapshot is kept; null until listed, or when the platform does not say. */
-    retentionDays: output<number | null>(),
+    retentionDays: output<number | null>(t.nullable(t.integer)),
   },
 });
 

@@ -28,6 +28,7 @@ import {
   requiredString,
 } from "../validation/fields";
 import { optionalRegion } from "../validation/region";
+import { t } from "../value-types";
 
 /** Default of `restoreTimeoutSeconds`. */
 export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;
@@ -230,43 +231,43 @@ export const volumeDeclaration = declareResource({
   },
   outputs: {
     /** Volume id (also the resource id). */
-    volumeId: output<string>(),
+    volumeId: output<string>(t.string),
     /** Volume name. */
-    name: output<string>(),
+    name: output<string>(t.string),
     /** Volume state: `created`, `restoring` or `destroyed`. */
-    state: output<string>(),
+    state: output<string>(t.string),
     /** Size in GB as the platform reports it. */
-    sizeGb: output<number>(),
+    sizeGb: output<number>(t.integer),
     /** Region of the volume. */
-    region: output<string>(),
+    region: output<string>(t.string),
     /** Hardware zone of the volume. */
-    zone: output<string>(),
+    zone: output<string>(t.string),
     /** Whether the volume is encrypted. */
-    encrypted: output<boolean>(),
+    encrypted: output<boolean>(t.boolean),
     /** Machine the volume is attached to, or null. */
-    attachedMachineId: output<string | null>(),
+    attachedMachineId: output<string | null>(t.nullable(t.string)),
     /** Allocation the volume is attached to, or null. */
-    attachedAllocId: output<string | null>(),
+    attachedAllocId: output<string | null>(t.nullable(t.string)),
     /** Creation timestamp. */
-    createdAt: output<string>(),
+    createdAt: output<string>(t.string),
     /** Total number of blocks (0 right after a create, restore or extend). */
-    blocks: output<number>(),
+    blocks: output<number>(t.number),
     /** Block size in bytes. */
-    blockSize: output<number>(),
+    blockSize: output<number>(t.integer),
     /** Blocks free for data and root-user operations. */
-    blocksFree: output<number>(),
+    blocksFree: output<number>(t.number),
     /** Blocks available for data. */
-    blocksAvail: output<number>(),
+    blocksAvail: output<number>(t.number),
     /** File system type. */
-    fstype: output<string>(),
+    fstype: output<string>(t.string),
     /** Days snapshots are kept. */
-    snapshotRetention: output<number>(),
+    snapshotRetention: output<number>(t.integer),
     /** Whether automatic daily snapshots are on. */
-    autoBackupEnabled: output<boolean>(),
+    autoBackupEnabled: output<boolean>(t.boolean),
     /** Host dedication key (empty string when none). */
-    hostDedicationKey: output<string>(),
+    hostDedicationKey: output<string>(t.string),
     /** From the last extend: whether the attached machine must restart to use the added space. */
-    needsRestart: output<boolean>(),
+    needsRestart: output<boolean>(t.boolean),
   },
   // Which live inputs the program sets, and the size it asked for (see the runtime's volumeOutputs).
   internalOutputs: ["programInputs", "programSizeGb"],

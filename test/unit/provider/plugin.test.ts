@@ -11,6 +11,7 @@ import {
 } from "../../../provider/model/declaration";
 import { RESOURCE_KEYS, registry } from "../../../provider/model/registry";
 import { UNKNOWN } from "../../../provider/model/validation/common";
+import { t } from "../../../provider/model/value-types";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
@@ -57,7 +58,7 @@ describe("the plugin's package schema is the declarations'", () => {
         app: input(z.string(), { change: "replace", output: "stored" }),
         limit: input(z.number().int().optional(), { change: "update", output: "stored" }),
       },
-      outputs: { password: output<string>({ secret: true }) },
+      outputs: { password: output<string>(t.string, { secret: true }) },
     });
     const probe = resourceSchema(declaration, {});
     expect(probe.inputProperties).toEqual({ app: { type: "string" }, limit: { type: "integer" } });

@@ -1,0 +1,230 @@
+// @ts-check
+// The package schema's descriptions, read from the TSDoc where they are written once: the
+// declarations (a resource's comment, each input's and output's, and the members of the
+// interfaces they name: `VolumeComputeArgs`, `DnsRecordOutput`, …) and the lookups
+// (provider/program/lookups.ts: each function's comment, its arguments', its answer's members).
+// The TypeScript compiler reads them as an IDE hover does, so the schema, the SDKs and the hover
+// on `VolumeArgs` show one text. `npm run gen-sdks` writes the result to
+// provider/plugin/schema-docs.json, which the plugin's schema module reads at run time (the
+// plugin has no TypeScript); a unit test fails when that file and the TSDoc differ.
+const path = require("node:path");
+const ts = require("typescript");
+
+const repoRoot = path.resolve(__dirname, "..", "..");
+
+/**
+ * @typedef {{ description?: string, type?: string, members?: Record<string, DocNode> }} DocNode
+ *   A property's description and, for an object (or a list of objects), its type's and its
+ *   members'.
+ * @typedef {{ description?: string, inputs: Record<string, DocNode>, outputs: Record<string, DocNode> }} ResourceDocs
+ * @typedef {{ description?: string, args: Record<string, DocNode>, type?: string, result: Record<string, DocNode> }} FunctionDocs
+ *   A lookup's comment, its arguments', its answer's type's (`type`, of a list's entries) and members'.
+ * @typedef {{ resources: Record<string, ResourceDocs>, functions: Record<string, FunctionDocs> }} SchemaDocs
+ */
+
+/** A comment as one paragraph per blank-line-separated block (the source wraps at 100 columns). */
+function text(/** @type {ts.Symbol} */ symbol, /** @type {ts.TypeChecker} */ checker) {
+  const raw = ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  if (raw === "") return undefined;
+  return raw
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s*\n\s*/g, " "))
+    .join("\n\n");
+}
+
+/** Whether a symbol is declared in this repository's sources (not a library's, not lib.d.ts). */
+function ours(/** @type {ts.Symbol} */ symbol) {
+  return (symbol.declarations ?? []).some((d) => {
+    const file = path.resolve(d.getSourceFile().fileName);
+    return file.startsWith(repoRoot + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+  });
+}
+
+/**
+ * The documented members of a value of type `type`: of an object type declared here, of a list's
+ * items, of each member of a union (`pulumi.Input<T>` is `T`, a promise or an output of it: only
+ * `T` is ours). Primitives and library types have none.
+ * @returns {Record<string, DocNode> | undefined}
+ */
+function membersOf(
+  /** @type {ts.Type} */ type,
+  /** @type {ts.TypeChecker} */ checker,
+  /** @type {Set<ts.Type>} */ seen = new Set(),
+) {
+  if (seen.has(type)) return undefined;
+  seen = new Set(seen).add(type);
+  if (type.isUnion()) {
+    /** @type {Record<string, DocNode> | undefined} */
+    let merged;
+    for (const part of type.types) {
+      const members = membersOf(part, checker, seen);
+      if (members) merged = { ...merged, ...members };
+    }
+    return merged;
+  }
+  if (checker.isArrayType(type) || checker.isTupleType(type)) {
+    const [items] = checker.getTypeArguments(/** @type {ts.TypeReference} */ (type));
+    return items ? membersOf(items, checker, seen) : undefined;
+  }
+  if (!(type.flags & ts.TypeFlags.Object) && !type.isIntersection()) return undefined;
+  const props = checker.getPropertiesOfType(type).filter(ours);
+  if (props.length === 0) return undefined;
+  return Object.fromEntries(props.map((p) => [p.name, nodeOf(p, checker.getTypeOfSymbol(p), checker, seen)]));
+}
+
+/**
+ * The comment of the object type a value of type `type` is (through unions and lists), when it
+ * is declared here: `VolumeComputeArgs`, `DnsRecordOutput`, …
+ * @returns {string | undefined}
+ */
+function typeTextOf(/** @type {ts.Type} */ type, /** @type {ts.TypeChecker} */ checker) {
+  if (type.isUnion()) {
+    for (const part of type.types) {
+      const found = typeTextOf(part, checker);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (checker.isArrayType(type)) {
+    const [items] = checker.getTypeArguments(/** @type {ts.TypeReference} */ (type));
+    return items ? typeTextOf(items, checker) : undefined;
+  }
+  const symbol = type.aliasSymbol ?? type.getSymbol();
+  return symbol && ours(symbol) && symbol.name !== "__type" && symbol.name !== "__object"
+    ? text(symbol, checker)
+    : undefined;
+}
+
+/** @returns {DocNode} */
+function nodeOf(
+  /** @type {ts.Symbol} */ symbol,
+  /** @type {ts.Type} */ valueType,
+  /** @type {ts.TypeChecker} */ checker,
+  /** @type {Set<ts.Type>} */ seen = new Set(),
+) {
+  const description = text(symbol, checker);
+  const members = membersOf(valueType, checker, seen);
+  const type = members ? typeTextOf(valueType, checker) : undefined;
+  return {
+    ...(description ? { description } : {}),
+    ...(type ? { type } : {}),
+    ...(members ? { members } : {}),
+  };
+}
+
+/** The type of member `name` of `type` (throws when it has none: the declaration changed shape). */
+function memberType(
+  /** @type {ts.Type} */ type,
+  /** @type {string} */ name,
+  /** @type {ts.TypeChecker} */ checker,
+) {
+  const member = checker.getPropertyOfType(type, name);
+  if (!member) throw new Error(`schema-docs: no member ${name} in ${checker.typeToString(type)}`);
+  return checker.getTypeOfSymbol(member);
+}
+
+/** The symbol an identifier names, through imports. */
+function resolved(/** @type {ts.Node} */ node, /** @type {ts.TypeChecker} */ checker) {
+  const symbol = checker.getSymbolAtLocation(node);
+  if (!symbol) throw new Error(`schema-docs: cannot resolve ${node.getText()}`);
+  return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}
+
+/** Each registry row's declaration variable, by runtime key (provider/model/registry.ts). */
+function registryDeclarations(/** @type {ts.SourceFile} */ file, /** @type {ts.TypeChecker} */ checker) {
+  /** @type {Record<string, ts.Symbol>} */
+  const found = {};
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === "declaration" &&
+      ts.isObjectLiteralExpression(node.parent)
+    ) {
+      const key = node.parent.properties.find((p) => p.name?.getText() === "key");
+      if (key && ts.isPropertyAssignment(key) && ts.isStringLiteral(key.initializer)) {
+        found[key.initializer.text] = resolved(node.initializer, checker);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** Reads every description the schema needs from the sources. */
+function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
+  const registryFile = path.join(root, "provider", "model", "registry.ts");
+  const lookupsFile = path.join(root, "provider", "program", "lookups.ts");
+  const functionsFile = path.join(root, "provider", "plugin", "functions.ts");
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  if (!config) throw new Error("schema-docs: cannot read tsconfig.json");
+  const program = ts.createProgram({
+    rootNames: [registryFile, lookupsFile, functionsFile],
+    options: { ...config.options, noEmit: true },
+  });
+  const checker = program.getTypeChecker();
+  const source = (/** @type {string} */ file) => {
+    const sf = program.getSourceFile(file);
+    if (!sf) throw new Error(`schema-docs: ${file} is not in the program`);
+    return sf;
+  };
+
+  /** @type {SchemaDocs} */
+  const docs = { resources: {}, functions: {} };
+  for (const [key, symbol] of Object.entries(registryDeclarations(source(registryFile), checker))) {
+    const declaration = checker.getTypeOfSymbol(symbol);
+    const side = (/** @type {"inputs" | "outputs"} */ name, /** @type {string} */ marker) =>
+      Object.fromEntries(
+        checker
+          .getPropertiesOfType(memberType(declaration, name, checker))
+          .map((p) => [p.name, nodeOf(p, memberType(checker.getTypeOfSymbol(p), marker, checker), checker)]),
+      );
+    const description = text(symbol, checker);
+    docs.resources[key] = {
+      ...(description ? { description } : {}),
+      inputs: side("inputs", "program"),
+      outputs: side("outputs", "type"),
+    };
+  }
+
+  const lookups = checker.getSymbolAtLocation(source(lookupsFile));
+  const table = resolved(
+    /** @type {ts.VariableDeclaration} */ (
+      source(functionsFile)
+        .statements.flatMap((s) => (ts.isVariableStatement(s) ? [...s.declarationList.declarations] : []))
+        .find((d) => d.name.getText() === "LOOKUPS")
+    ).name,
+    checker,
+  );
+  if (!lookups) throw new Error("schema-docs: lookups.ts has no module symbol");
+  const exported = new Map(checker.getExportsOfModule(lookups).map((s) => [s.name, s]));
+  for (const lookup of checker.getPropertiesOfType(checker.getTypeOfSymbol(table))) {
+    const fn = exported.get(lookup.name);
+    if (!fn) throw new Error(`schema-docs: lookups.ts exports no ${lookup.name}`);
+    const [signature] = checker.getSignaturesOfType(checker.getTypeOfSymbol(fn), ts.SignatureKind.Call);
+    const parameter = signature?.getParameters()[0];
+    if (!signature || !parameter) throw new Error(`schema-docs: ${lookup.name} takes no arguments`);
+    const answer = checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType();
+    const description = text(fn, checker);
+    docs.functions[lookup.name] = {
+      ...(description ? { description } : {}),
+      args: membersOf(checker.getTypeOfSymbol(parameter), checker) ?? {},
+      ...(typeTextOf(answer, checker) ? { type: typeTextOf(answer, checker) } : {}),
+      result: membersOf(answer, checker) ?? {},
+    };
+  }
+  return docs;
+}
+
+module.exports = { extractSchemaDocs };

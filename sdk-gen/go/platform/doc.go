@@ -1,0 +1,2 @@
+// Volumes, certificates, Postgres password rotations and snapshots of the platform.
+package platform

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ResourceDeclaration } from "../../../provider/model/declaration";
+import { RESOURCE_KEYS, registry } from "../../../provider/model/registry";
+import { LOOKUPS } from "../../../provider/plugin/functions";
+import { packageSchema, SCHEMA_DOCS, type SchemaProperty } from "../../../provider/plugin/schema";
+
+const root = path.resolve(__dirname, "..", "..", "..");
+const schema = packageSchema("1.2.3");
+const ANY = "pulumi.json#/Any";
+
+interface Described {
+  description?: string;
+  properties?: Record<string, SchemaProperty>;
+  inputProperties?: Record<string, SchemaProperty>;
+}
+
+/** Every place of the schema that must say something, by a name that finds it. */
+function describedPlaces(): [string, Described | SchemaProperty][] {
+  const places: [string, Described | SchemaProperty][] = [];
+  const members = (owner: string, props: Record<string, SchemaProperty> | undefined) => {
+    for (const [name, p] of Object.entries(props ?? {})) places.push([`${owner}.${name}`, p]);
+  };
+  for (const [token, r] of Object.entries(schema.resources)) {
+    places.push([token, r]);
+    members(`${token} input`, r.inputProperties);
+    members(`${token} output`, r.properties);
+  }
+  for (const [token, t] of Object.entries(schema.types)) {
+    places.push([token, t]);
+    members(token, t.properties);
+  }
+  for (const [token, f] of Object.entries(schema.functions) as [string, Record<string, Described>][]) {
+    places.push([token, f as Described]);
+    members(`${token} argument`, f.inputs?.properties);
+    members(`${token} answer`, f.outputs?.properties);
+  }
+  members("config", schema.config.variables);
+  return places;
+}
+
+describe("the schema says what everything is", () => {
+  it("describes every resource, input, output, type, member, function, argument and config key", () => {
+    const undocumented = describedPlaces()
+      .filter(([, p]) => !p.description?.trim())
+      .map(([name]) => name);
+    expect(undocumented).toEqual([]);
+  });
+
+  it.each(RESOURCE_KEYS)("%s: every output typed (no Any), the ones always there required", (key) => {
+    const declaration: ResourceDeclaration = registry[key].declaration;
+    const resource = schema.resources[`platform:index:${declaration.type}`];
+    const untyped = Object.entries(resource?.properties ?? {})
+      .filter(([, p]) => p.$ref === ANY || (!p.type && !p.$ref))
+      .map(([name]) => name);
+    expect(untyped).toEqual([]);
+    for (const [name, output] of Object.entries(declaration.outputs)) {
+      expect(resource?.required.includes(name), `${name} required`).toBe(
+        output.valueType.type !== "nullable",
+      );
+    }
+  });
+
+  it("types each lookup's answer, and every object member except a free-form list's entries", () => {
+    for (const name of Object.keys(LOOKUPS)) {
+      const outputs = (schema.functions[`platform:index:${name}`] as { outputs: Described }).outputs;
+      expect(JSON.stringify(outputs), name).not.toContain(ANY);
+    }
+    // The one value of no known shape: a certificate's validation problems, as the platform words them.
+    const anyPlaces = JSON.stringify(schema).match(/"items":\{"\$ref":"pulumi\.json#\/Any"/g) ?? [];
+    const validationErrors =
+      JSON.stringify(schema).match(/"validationErrors":\{[^}]*"items":\{"\$ref/g) ?? [];
+    expect(anyPlaces.length).toBe(validationErrors.length);
+  });
+
+  it("names real packages in every language, and where the package lives", () => {
+    expect(schema.language.go.importBasePath).toBe(
+      "github.com/pulumi-platform/pulumi-platform/sdk-gen/go/platform",
+    );
+    expect(schema.language.python.packageName).toBe("pulumi_platform");
+    expect(schema.language.csharp.rootNamespace).toBe("Pulumi");
+    expect(schema.language.java.basePackage).toBe("com.pulumiplatform");
+    expect(schema.language.nodejs.packageName).toBe("pulumi-platform");
+    expect(schema).toMatchObject({ license: "Apache-2.0", publisher: "pulumi-platform" });
+    expect(schema.keywords).toEqual(expect.arrayContaining(["category/cloud", "kind/native"]));
+    expect(schema.repository).toBe(schema.homepage);
+  });
+});
+
+describe("the schema's texts are the TSDoc's, and the committed schema is the plugin's", () => {
+  it("provider/plugin/schema-docs.json is what the TSDoc says (else: npm run gen-sdks)", () => {
+    const { extractSchemaDocs } = createRequire(__filename)("../../../scripts/lib/schema-docs.js");
+    expect(extractSchemaDocs(root)).toEqual(SCHEMA_DOCS);
+  }, 120_000);
+
+  it("sdk-gen/schema.json is the schema the plugin serves (else: npm run gen-sdks)", () => {
+    const committed = JSON.parse(fs.readFileSync(path.join(root, "sdk-gen", "schema.json"), "utf8"));
+    expect(committed).toEqual(packageSchema(committed.version));
+  });
+});
