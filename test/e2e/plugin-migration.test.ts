@@ -5,14 +5,14 @@ import { describe, expect, it } from "vitest";
 import { createControlClient } from "../../emulator";
 import { withRecordedStack } from "../support/recorded-stack";
 
-// A stack the dynamic door recorded (the newest upgrade fixture) moves to the plugin door by
-// changing the import to `pulumi-platform/plugin`: the classes alias their dynamic types, so the
-// engine carries every resource over with no replacement and no request to the platform.
-// VolumeSnapshot stays on the dynamic door (its dynamic form is a component: not aliased).
+// A stack the dynamic door recorded (the newest upgrade fixture: two volumes, a snapshot of one, a
+// volume restored from it, a fork, certificates and a rotation) moves to the plugin door by
+// changing the import to `pulumi-platform/plugin`, and back: every resource is carried over with
+// no replacement and no request to the platform, the snapshot and the restored volume included.
 
 const NEWEST = "0.3.0";
 
-/** A stack transformation aliasing each dynamic resource to its plugin type. */
+/** A stack transformation aliasing each dynamic resource to its plugin type (docs/plugin.md). */
 const BACK_TO_DYNAMIC = `import * as pulumiBack from "@pulumi/pulumi";
 pulumiBack.runtime.registerStackTransformation((a) =>
   a.type.startsWith("pulumi-nodejs:dynamic/platform:")
@@ -30,24 +30,46 @@ function plannedOps(events: EngineEvent[]): string[] {
   });
 }
 
-/** The program with its classes but `VolumeSnapshot` taken from the plugin door. */
+/** The program with every class taken from the plugin door. */
 function toPluginDoor(source: string): string {
-  return source.replace(
-    /import \{([^}]*)\} from "pulumi-platform";/,
-    [
-      'import { AcmeCertificate, CustomCertificate, PostgresPasswordRotation, Volume } from "pulumi-platform/plugin";',
-      'import { VolumeSnapshot } from "pulumi-platform";',
-    ].join("\n"),
+  return source.replace('} from "pulumi-platform";', '} from "pulumi-platform/plugin";');
+}
+
+interface Recorded {
+  urn: string;
+  type: string;
+  id?: string;
+  custom?: boolean;
+}
+
+/** The recorded resource named `name` of type `type` (the last part of its URN's type). */
+function resource(resources: Recorded[], type: string, name: string): Recorded | undefined {
+  return resources.find((r) => r.urn.endsWith(`::${name}`) && r.type === type);
+}
+
+/** Requests that change something at the platform. */
+async function mutatingRequests(control: ReturnType<typeof createControlClient>) {
+  return (await control.requests.list()).filter(
+    (r) => r.path.startsWith("/v1/") && !["GET", "HEAD"].includes(r.method),
   );
 }
 
 describe("moving a recorded stack from the dynamic classes to the plugin classes", () => {
-  it("plans no replacement and makes no platform request; the plugin then manages the resources; moving back is the same", async () => {
-    await withRecordedStack(NEWEST, async (stack, emu, _recorded, programDir) => {
+  it("plans only `same` (the snapshot and the restored volume too) and makes no platform request, both ways", async () => {
+    await withRecordedStack(NEWEST, async (stack, emu, recorded, programDir) => {
       const program = path.join(programDir, "index.ts");
       const source = fs.readFileSync(program, "utf8");
       fs.writeFileSync(program, toPluginDoor(source));
-      expect(fs.readFileSync(program, "utf8")).toContain('from "pulumi-platform/plugin"');
+      expect(fs.readFileSync(program, "utf8")).toContain('VolumeSnapshot,\n} from "pulumi-platform/plugin"');
+      const before = recorded.resources as Recorded[];
+      const restoredId = resource(before, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id;
+      const snapshotId = resource(
+        before,
+        "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest",
+        "data-snapshot",
+      )?.id;
+      expect(restoredId).toMatch(/^vol_/);
+      expect(snapshotId).toMatch(/^vs_/);
 
       const control = createControlClient(emu.url, emu.token);
       await control.requests.clear();
@@ -57,17 +79,20 @@ describe("moving a recorded stack from the dynamic classes to the plugin classes
       expect(ops.filter((op) => !op.startsWith("same "))).toEqual([]);
       expect(ops).toContain("same platform:index:Volume");
       expect(ops).toContain("same platform:index:CustomCertificate");
+      expect(ops).toContain("same platform:index:VolumeSnapshot");
       expect(preview.changeSummary).not.toHaveProperty("replace");
+      expect(preview.changeSummary).not.toHaveProperty("delete");
 
       await stack.up();
-      const { deployment } = await stack.exportStack();
-      const types = (deployment.resources as { type: string }[]).map((r) => r.type);
+      const moved = (await stack.exportStack()).deployment.resources as Recorded[];
+      const types = moved.map((r) => r.type);
       expect(types.filter((t) => t === "platform:index:Volume")).toHaveLength(4);
-      expect(types.filter((t) => t === "pulumi-nodejs:dynamic/platform:Volume")).toEqual([]);
-      const mutating = (await control.requests.list()).filter(
-        (r) => r.path.startsWith("/v1/") && !["GET", "HEAD"].includes(r.method),
-      );
-      expect(mutating).toEqual([]);
+      expect(types.filter((t) => t.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
+      // The snapshot the dynamic door took is now the plugin's custom VolumeSnapshot, same id.
+      const pluginSnapshot = moved.find((r) => r.type === "platform:index:VolumeSnapshot" && r.custom);
+      expect(pluginSnapshot?.id).toBe(snapshotId);
+      expect(resource(moved, "platform:index:Volume", "restored")?.id).toBe(restoredId);
+      expect(await mutatingRequests(control)).toEqual([]);
 
       await stack.preview({ expectNoChanges: true });
       await stack.refresh({ expectNoChanges: true });
@@ -80,9 +105,18 @@ describe("moving a recorded stack from the dynamic classes to the plugin classes
       await control.requests.clear();
       const backEvents: EngineEvent[] = [];
       await stack.up({ onEvent: (e) => backEvents.push(e) });
-      expect(plannedOps(backEvents).filter((op) => !op.startsWith("same "))).toEqual([]);
-      expect(plannedOps(backEvents)).toContain("same pulumi-nodejs:dynamic/platform:Volume");
-      expect((await control.requests.list()).filter((r) => r.method !== "GET")).toEqual([]);
+      const backOps = plannedOps(backEvents);
+      expect(backOps.filter((op) => !op.startsWith("same "))).toEqual([]);
+      expect(backOps).toContain("same pulumi-nodejs:dynamic/platform:Volume");
+      expect(backOps).toContain("same pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest");
+      expect(await mutatingRequests(control)).toEqual([]);
+      const back = (await stack.exportStack()).deployment.resources as Recorded[];
+      expect(resource(back, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id).toBe(restoredId);
+      expect(
+        resource(back, "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest", "data-snapshot")?.id,
+      ).toBe(snapshotId);
+      expect(back.filter((r) => r.type.startsWith("platform:index:") && r.custom)).toEqual([]);
+
       // The dynamic host runs refresh and destroy from the outputs the plugin wrote.
       await stack.refresh({ expectNoChanges: true });
       await stack.destroy();
