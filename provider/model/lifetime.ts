@@ -78,6 +78,20 @@ export function snapshotSourceChangedWarning(
 }
 
 /**
+ * The warning for a restored volume whose program now names another snapshot than the one it was
+ * restored from (a restore is an event: the volume is kept).
+ */
+export function restoreSourceChangedWarning(
+  name: string,
+  volumeId: string,
+  restoredFrom: string,
+  given: string,
+): string | undefined {
+  if (restoredFrom === "" || restoredFrom === given) return undefined;
+  return `volume ${name} (${volumeId}) was restored from snapshot ${restoredFrom}; snapshotId is now ${given}. A restore is an event: the volume and its data are kept and nothing is restored from ${given}. To restore again, replace it (\`pulumi up --replace <urn>\`)`;
+}
+
+/**
  * The warning for a fork whose program now names another source than the one it was forked from
  * (a fork is an event: the volume is kept).
  */

@@ -1,7 +1,7 @@
 /**
  * The day-2 warnings the dynamic classes print from the program (../program/resources/
  * lifetime-warnings: a custom certificate about to expire, a volume grown outside the stack, a
- * fork or snapshot whose program now names another source), computed here from the same recorded
+ * fork, restore or snapshot whose program now names another source), computed here from the same recorded
  * outputs, which the plugin gets at `diff` (every preview and up, for every resource in the
  * stack). The texts are the model's (../model/lifetime), so both doors print the same words.
  * @module
@@ -11,6 +11,7 @@ import {
   DEFAULT_EXPIRY_WARNING_DAYS,
   forkSourceChangedWarning,
   grownElsewhereWarning,
+  restoreSourceChangedWarning,
   snapshotSourceChangedWarning,
 } from "../model/lifetime";
 import type { ResourceKey } from "../model/registry";
@@ -54,6 +55,8 @@ export function lifetimeWarnings(
       }
       if (known(olds.sourceVolumeId) && known(news.sourceVolumeId))
         warnings.push(forkSourceChangedWarning(name, id, olds.sourceVolumeId, news.sourceVolumeId));
+      if (known(olds.snapshotId) && known(news.snapshotId))
+        warnings.push(restoreSourceChangedWarning(name, id, olds.snapshotId, news.snapshotId));
       break;
     }
     case "volumeSnapshot":

@@ -294,19 +294,29 @@ function diffSize(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): D
 }
 
 /**
- * A fork is an event: once the volume was forked, a changed `sourceVolumeId` (its source deleted
- * and made again, say) is no change; the volume program's warning says so. Naming a source for a
- * volume that was not a fork still replaces it with a fork.
+ * A fork or a restore is an event: once the volume was forked (restored), a changed or unknown
+ * `sourceVolumeId` (`snapshotId`) is no change, whatever made it change (the source deleted and
+ * made again, the snapshot's resource recreated or moved to the other door); the warning says so.
+ * Naming a source (a snapshot) for a volume that was not made from one still replaces it.
  */
-function diffSource(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
-  const source = news.sourceVolumeId;
-  if (source === undefined || source === null || isSet(olds.sourceVolumeId)) return outcome;
-  return { ...outcome, changes: true, replaces: [...outcome.replaces, "sourceVolumeId"] };
+function diffSource(
+  key: "sourceVolumeId" | "snapshotId",
+  olds: VolumeState,
+  news: EngineProps,
+  outcome: DiffOutcome,
+): DiffOutcome {
+  const source = news[key];
+  if (source === undefined || source === null || isSet(olds[key])) return outcome;
+  return { ...outcome, changes: true, replaces: [...outcome.replaces, key] };
 }
 
-/** The declared diff with the Volume's own rules for `sizeGb`, `sourceVolumeId` and `adoptVolumeId`. */
+/**
+ * The declared diff with the Volume's own rules for `sizeGb`, `sourceVolumeId`, `snapshotId` and
+ * `adoptVolumeId`.
+ */
 function diff(id: string, olds: VolumeState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
-  return diffAdoption(id, olds, news, diffSource(olds, news, diffSize(olds, news, declared)));
+  const sources = diffSource("snapshotId", olds, news, diffSource("sourceVolumeId", olds, news, declared));
+  return diffAdoption(id, olds, news, diffSize(olds, news, sources));
 }
 
 /** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
@@ -417,8 +427,12 @@ async function update(id: string, olds: VolumeState, news: Checked): Promise<{ o
     autoBackupEnabled: volume.auto_backup_enabled,
     needsRestart: olds.needsRestart === true,
   });
-  // The volume stays recorded as forked from the volume it was forked from (see diffSource).
-  const recorded = { ...news, sourceVolumeId: olds.sourceVolumeId ?? news.sourceVolumeId };
+  // The volume stays recorded as made from what it was forked or restored from (see diffSource).
+  const recorded = {
+    ...news,
+    sourceVolumeId: olds.sourceVolumeId ?? news.sourceVolumeId,
+    snapshotId: olds.snapshotId ?? news.snapshotId,
+  };
   return {
     outs: volumeOutputs(outcome.volume, recorded, programRecord(news), {
       needsRestart: outcome.needsRestart,

@@ -212,6 +212,16 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
       .filter((v: { name: string }) => v.name === name)
       .map((v: { id: string }) => v.id);
 
+  /** The URN of the stack's custom resource named `name` (for `--replace`). */
+  async function urnOf(stack: Stack, name: string): Promise<string> {
+    const { deployment } = await stack.exportStack();
+    const found = (deployment.resources as { urn: string; custom?: boolean }[]).find(
+      (r) => r.custom && r.urn.endsWith(`::${name}`),
+    );
+    if (!found) throw new Error(`no resource ${name} in the stack`);
+    return found.urn;
+  }
+
   /** `pulumi-platform recover …` as a pipeline runs it; its exit code and output. */
   async function recover(ctx: StackContext, args: string[]): Promise<{ code: number; out: string }> {
     try {
@@ -227,7 +237,7 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
   }
 
   /**
-   * `pulumi up` of the program as it is now, SIGKILLed once `landed` holds (the answers of
+   * `pulumi up` of the program as it is now (with `upArgs`), SIGKILLed once `landed` holds (the answers of
    * `method` requests to the app's volumes wait 5 s, so the platform has done what Pulumi has not
    * recorded), then the README's recipe: `recover --unlock-if-stale --yes` (its output is
    * returned) and `pulumi up`.
@@ -237,6 +247,7 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
     method: "POST" | "PUT" | "DELETE",
     what: string,
     landed: () => Promise<boolean>,
+    upArgs: string[] = [],
   ): Promise<{ recovered: string; finished: Awaited<ReturnType<Stack["up"]>> }> {
     await e.control.faults.add({
       method,
@@ -248,7 +259,7 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
     const env = { ...process.env, ...ctx.env };
     const up = spawn(
       path.join(ctx.cliDir, "pulumi"),
-      ["up", "--yes", "--skip-preview", "--stack", ctx.stack.name],
+      ["up", "--yes", "--skip-preview", "--stack", ctx.stack.name, ...upArgs],
       {
         cwd: programPath("lifetime"),
         env,
@@ -284,17 +295,18 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
 
   for (const deleteBeforeReplace of [false, true]) {
     it(`a replace of the restored volume killed after its create landed (deleteBeforeReplace ${deleteBeforeReplace}): the recipe leaves 0 orphans`, async () => {
-      const config = {
-        ...base(),
-        restoredDeleteBeforeReplace: String(deleteBeforeReplace),
-        snapshotTriggers: "1",
-      };
+      const config = { ...base(), restoredDeleteBeforeReplace: String(deleteBeforeReplace) };
       await withStack({ programDir: programPath("lifetime"), config }, async (ctx) => {
         const { stack } = ctx;
         const first = await step("up", () => stack.up());
-        await stack.setConfig("snapshotTriggers", { value: "2" });
-        const { finished } = await killedThenRecipe(ctx, "POST", "the new restore landed", async () =>
-          (await named("data_restored")).some((id) => id !== value(first, "restoredId")),
+        // A restore is an event: only the user replaces it (a new snapshot would not).
+        const replace = ["--replace", await urnOf(stack, "restored")];
+        const { finished } = await killedThenRecipe(
+          ctx,
+          "POST",
+          "the new restore landed",
+          async () => (await named("data_restored")).some((id) => id !== value(first, "restoredId")),
+          replace,
         );
         const restored = await named("data_restored");
         expect(restored, "every data_restored volume at the platform is the stack's").toEqual([
@@ -376,9 +388,23 @@ describe("a stack's lifetime: the quickstart's snapshot, restore and fork under 
       const { stack } = ctx;
       await step("up", () => stack.up());
       await stack.setAllConfig({ dataSizeGb: { value: "4" }, snapshotTriggers: { value: "2" } });
-      const grown = await step("the source grows, a new snapshot is restored", () => observedUp(stack));
+      const first = await step("the source grows, a new snapshot: the restored volume is kept", () =>
+        observedUp(stack),
+      );
+      expect(first.changes).toEqual(["replace data-snap", "update data"]);
+      expect(first.warnings).toContainEqual(
+        expect.stringMatching(
+          /^restored: volume data_restored \(vol_\w+\) was restored from snapshot vs_\w+; snapshotId is now vs_\w+\. A restore is an event: the volume and its data are kept/,
+        ),
+      );
+      const restoredUrn = await urnOf(stack, "restored");
+      const grown = await step("--replace of the restored volume: a new restore of the new snapshot", () =>
+        observedUp(stack, { replace: [restoredUrn] }),
+      );
       console.log(`restore below the snapshot's size: up plans ${JSON.stringify(grown.changes)}`);
+      expect(grown.changes).toEqual(["replace restored"]);
       expect(value(grown.result, "restoredSize")).toBe(4);
+      expect(value(grown.result, "restoredFrom")).toBe(value(grown.result, "snapshotId"));
       await step("a new fork of the grown source, still with sizeGb 3", async () => {
         await stack.removeConfig("forkSizeGb");
         await stack.up();

@@ -2,7 +2,7 @@
  * Runs `preview`, `up` or `refresh` of an Automation API stack and keeps what a user sees and the
  * engine planned: the printed output, each step's operation by resource, and the warnings.
  */
-import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, Stack, UpOptions } from "@pulumi/pulumi/automation";
 
 /** What one command printed and planned. */
 export interface Observed<R> {
@@ -60,8 +60,9 @@ async function run<R>(command: Run<R>): Promise<Observed<R>> {
 
 /** `pulumi preview`, observed. */
 export const observedPreview = (stack: Stack) => run((o) => stack.preview(o));
-/** `pulumi up --yes` (no separate preview), observed. */
-export const observedUp = (stack: Stack) => run((o) => stack.up(o));
+/** `pulumi up --yes` (no separate preview), observed; `options` such as `replace`. */
+export const observedUp = (stack: Stack, options: UpOptions = {}) =>
+  run((o) => stack.up({ ...options, ...o }));
 /** `pulumi refresh --yes`, observed. */
 export const observedRefresh = (stack: Stack) => run((o) => stack.refresh(o));
 

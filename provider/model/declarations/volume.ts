@@ -169,10 +169,14 @@ export const volumeDeclaration = declareResource({
     ),
     /**
      * Snapshot to restore the new volume from; the create waits until the volume leaves
-     * `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+     * `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored,
+     * a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated)
+     * replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn.
+     * Set on a volume that was not restored, it replaces it (a restore). To restore again,
+     * replace the volume (`pulumi up --replace <urn>`) or give it a new name.
      */
     snapshotId: input(optionalString("snapshotId", "the snapshot to restore"), {
-      change: "replace",
+      change: "special",
       output: "stored",
       wire: "snapshot_id",
     }),

@@ -1,6 +1,7 @@
 /**
  * The plugin door's classes: the same `Args` and outputs as the dynamic classes (both derived from
- * the declarations), registered as `platform:index:<Type>` custom resources.
+ * the declarations), registered as `platform:index:<Type>` custom resources; `VolumeSnapshot`, as
+ * in the dynamic door, is a component around its custom resource.
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -13,6 +14,7 @@ import type { postgresPasswordRotationDeclaration } from "../../model/declaratio
 import type { volumeDeclaration } from "../../model/declarations/volume";
 import type { volumeSnapshotDeclaration } from "../../model/declarations/volume-snapshot";
 import { registry } from "../../model/registry";
+import { SnapshotComponent } from "../../program/resources/snapshot-component";
 import { PluginResource } from "./plugin-resource";
 
 /** The outputs of a {@link Volume}. */
@@ -73,22 +75,37 @@ export class PostgresPasswordRotation extends PluginResource {
   }
 }
 
-/** The outputs of a {@link VolumeSnapshot}. */
-export interface VolumeSnapshot extends OutputsOf<typeof volumeSnapshotDeclaration> {}
+/** The outputs of a {@link VolumeSnapshotRequest}. */
+export interface VolumeSnapshotRequest extends OutputsOf<typeof volumeSnapshotDeclaration> {}
 /**
- * An on-demand snapshot of a volume, served by the plugin as one custom resource (the dynamic
- * door's is a component around a dynamic resource; the two are not aliased: see docs/plugin.md).
+ * The plugin's custom resource `platform:index:VolumeSnapshot` that takes the snapshot. Use
+ * {@link VolumeSnapshot}; this class is the component's child, aliased to the dynamic door's child.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
-export class VolumeSnapshot extends PluginResource {
-  /** Declares a snapshot named `name` in the stack. */
+export class VolumeSnapshotRequest extends PluginResource {
+  /** Declares the snapshot request; use {@link VolumeSnapshot} instead. */
   constructor(
     name: string,
     args: ArgsOf<typeof volumeSnapshotDeclaration>,
     opts?: pulumi.CustomResourceOptions,
   ) {
     super(registry.volumeSnapshot, name, args, opts);
-    // The id is the snapshot id, known while an update is previewed.
-    (this as { snapshotId: pulumi.Output<string> }).snapshotId = this.id;
+  }
+}
+
+/**
+ * An on-demand snapshot of a volume, served by the plugin: the dynamic door's shape (a component
+ * `platform:index:VolumeSnapshot` around the resource that takes the snapshot, here the plugin's
+ * custom resource of that type), so a stack moves between the doors with nothing replaced. A
+ * program in another language declares the custom resource alone (the schema's).
+ */
+export class VolumeSnapshot extends SnapshotComponent<VolumeSnapshotRequest> {
+  /** Declares a snapshot named `name` in the stack. */
+  constructor(
+    name: string,
+    args: ArgsOf<typeof volumeSnapshotDeclaration>,
+    opts?: pulumi.ComponentResourceOptions,
+  ) {
+    super(name, opts, (parent) => new VolumeSnapshotRequest(name, args, { parent }));
   }
 }

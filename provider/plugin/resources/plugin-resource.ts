@@ -1,9 +1,10 @@
 /**
  * Base of the plugin door's classes: the kind's registration (../../resources/registration: the
  * same props, secrets and additional secret outputs as the dynamic classes) under the plugin's
- * type token `platform:index:<Type>`, served by `pulumi-resource-platform`. A kind the dynamic
- * door registers as a custom resource is aliased to its dynamic type, so moving a stack from one
- * door to the other is a type change the engine carries over (no replace, no platform request).
+ * type token `platform:index:<Type>`, served by `pulumi-resource-platform`, and aliased to the
+ * kind's dynamic type (under the same parent: the `VolumeSnapshot` component for a snapshot), so
+ * moving a stack from one door to the other is a type change the engine carries over (no replace,
+ * no platform request).
  * Stack traces are capped while it registers, as the dynamic classes do (see `capStackTraces`):
  * uncapped, Pulumi's traces of its unset outputs were most of what a resource cost the program,
  * and the recorded trace kept this package's frames.
@@ -23,7 +24,7 @@ export abstract class PluginResource extends pulumi.CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     const r = registration(kind.declaration, args, opts);
-    const aliases = kind.component ? [] : [{ type: typeToken(kind) }];
+    const aliases = [{ type: typeToken(kind) }];
     const traces = capStackTraces();
     try {
       super(pluginTypeToken(kind), name, r.props, {

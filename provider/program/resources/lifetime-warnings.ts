@@ -12,6 +12,7 @@ import {
   DEFAULT_EXPIRY_WARNING_DAYS,
   forkSourceChangedWarning,
   grownElsewhereWarning,
+  restoreSourceChangedWarning,
   snapshotSourceChangedWarning,
 } from "../../model/lifetime";
 
@@ -53,23 +54,27 @@ export function warnIfGrownElsewhere(
   });
 }
 
-/** Warns, under the fork's name, when the program names another source than it was forked from. */
-export function warnIfForkSourceChanged(
+/** The warning texts of a volume made from data, by the input naming where the data came from. */
+const SOURCE_CHANGED = { sourceVolumeId: forkSourceChangedWarning, snapshotId: restoreSourceChangedWarning };
+
+/**
+ * Warns, under the volume's name, when the program names another source than the one the volume
+ * was made from: another volume than it was forked from (`sourceVolumeId`), another snapshot than
+ * it was restored from (`snapshotId`).
+ */
+export function warnIfSourceChanged<K extends keyof typeof SOURCE_CHANGED>(
   volume: pulumi.Resource & {
     name: pulumi.Output<string>;
     volumeId: pulumi.Output<string>;
-    sourceVolumeId: pulumi.Output<string | undefined>;
-  },
-  sourceVolumeId: pulumi.Input<string> | undefined,
+  } & { [key in K]: pulumi.Output<string | undefined> },
+  key: K,
+  given: pulumi.Input<string> | undefined,
 ): void {
-  if (sourceVolumeId === undefined) return;
-  pulumi
-    .all([volume.name, volume.volumeId, volume.sourceVolumeId, sourceVolumeId])
-    .apply(([name, id, forkedFrom, given]) => {
-      const warning =
-        typeof forkedFrom === "string" ? forkSourceChangedWarning(name, id, forkedFrom, given) : undefined;
-      if (warning) void pulumi.log.warn(warning, volume);
-    });
+  if (given === undefined) return;
+  pulumi.all([volume.name, volume.volumeId, volume[key], given]).apply(([name, id, madeFrom, now]) => {
+    const warning = typeof madeFrom === "string" ? SOURCE_CHANGED[key](name, id, madeFrom, now) : undefined;
+    if (warning) void pulumi.log.warn(warning, volume);
+  });
 }
 
 /** Warns, under the snapshot's name, when the program names another volume than it was taken of. */

@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type { volumeDeclaration } from "../../model/declarations/volume";
 import { registry } from "../../model/registry";
-import { warnIfForkSourceChanged, warnIfGrownElsewhere } from "./lifetime-warnings";
+import { warnIfGrownElsewhere, warnIfSourceChanged } from "./lifetime-warnings";
 import { PlatformResource } from "./registration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "../../model/declarations/volume";
@@ -46,6 +46,7 @@ export class Volume extends PlatformResource {
       args.sizeGb,
       args.snapshotId !== undefined || args.sourceVolumeId !== undefined,
     );
-    warnIfForkSourceChanged(this, args.sourceVolumeId);
+    warnIfSourceChanged(this, "sourceVolumeId", args.sourceVolumeId);
+    warnIfSourceChanged(this, "snapshotId", args.snapshotId);
   }
 }

@@ -6,6 +6,7 @@ import {
   daysUntil,
   forkSourceChangedWarning,
   grownElsewhereWarning,
+  restoreSourceChangedWarning,
   snapshotSourceChangedWarning,
 } from "../../../provider/model/lifetime";
 import { days, makeCert, type TestCert } from "../../support/certs";
@@ -61,7 +62,7 @@ describe("grownElsewhereWarning", () => {
   });
 });
 
-describe("a snapshot or fork whose program names another source (a snapshot is an event)", () => {
+describe("a snapshot, fork or restore whose program names another source (a snapshot is an event)", () => {
   it("warns with what was kept and how to take or fork again; nothing when the source is the same", () => {
     expect(snapshotSourceChangedWarning("vs_1", "vol_old", "vol_new")).toMatch(
       /^snapshot vs_1 was taken of volume vol_old; volumeId is now vol_new\. .* Change triggers to take a snapshot of vol_new$/,
@@ -71,6 +72,13 @@ describe("a snapshot or fork whose program names another source (a snapshot is a
       /^volume fork \(vol_f\) was forked from volume vol_old; sourceVolumeId is now vol_new\. .*pulumi up --replace/,
     );
     expect(forkSourceChangedWarning("fork", "vol_f", "vol_old", "vol_old")).toBeUndefined();
+  });
+
+  it("a restored volume: says the volume and its data are kept and how to restore again", () => {
+    expect(restoreSourceChangedWarning("restored", "vol_r", "vs_old", "vs_new")).toBe(
+      "volume restored (vol_r) was restored from snapshot vs_old; snapshotId is now vs_new. A restore is an event: the volume and its data are kept and nothing is restored from vs_new. To restore again, replace it (`pulumi up --replace <urn>`)",
+    );
+    expect(restoreSourceChangedWarning("restored", "vol_r", "vs_old", "vs_old")).toBeUndefined();
   });
 });
 

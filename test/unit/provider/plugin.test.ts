@@ -9,6 +9,7 @@ import {
   type ResourceDeclaration,
   secretNames,
 } from "../../../provider/model/declaration";
+import { restoreSourceChangedWarning } from "../../../provider/model/lifetime";
 import { RESOURCE_KEYS, registry } from "../../../provider/model/registry";
 import { UNKNOWN } from "../../../provider/model/validation/common";
 import { t } from "../../../provider/model/value-types";
@@ -143,6 +144,16 @@ describe("the plugin's day-2 warnings (the dynamic classes' texts, from the reco
     ]);
     expect(lifetimeWarnings("volume", "vol_1", olds, { sizeGb: 10 }, now)).toEqual([]);
     expect(lifetimeWarnings("volume", "vol_1", olds, {}, now)).toEqual([]);
+  });
+
+  it("a restored volume whose program names another snapshot (the dynamic classes' text); none while unknown", async () => {
+    const { lifetimeWarnings } = await import("../../../provider/plugin/lifetime-warnings");
+    const olds = { name: "restored", snapshotId: "vs_a" };
+    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: "vs_b" }, now)).toEqual([
+      restoreSourceChangedWarning("restored", "vol_r", "vs_a", "vs_b"),
+    ]);
+    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: "vs_a" }, now)).toEqual([]);
+    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: UNKNOWN }, now)).toEqual([]);
   });
 
   it("a custom certificate inside its expiryWarningDays; a snapshot whose program names another volume", async () => {

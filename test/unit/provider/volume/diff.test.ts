@@ -54,6 +54,35 @@ describe("Volume diff", () => {
       { changes: true, replaces: ["snapshotId"] },
     ],
     [
+      "a restored volume's new snapshotId is no change: it was restored (its snapshot taken again, say)",
+      { ...volumeIns, snapshotId: "vs_2" },
+      { changes: false, replaces: [] },
+      { snapshotId: "vs_1" },
+    ],
+    [
+      "a restored volume's unknown snapshotId is no change either (its snapshot's resource recreated)",
+      { ...volumeIns, snapshotId: UNKNOWN },
+      { changes: false, replaces: [] },
+      { snapshotId: "vs_1" },
+    ],
+    [
+      "replaces on an unknown snapshotId of a volume that was not restored (a restore)",
+      { ...volumeIns, snapshotId: UNKNOWN },
+      { changes: true, replaces: ["snapshotId"] },
+    ],
+    [
+      "a restored volume still updates in place for its other inputs",
+      { ...volumeIns, snapshotId: "vs_2", snapshotRetention: 9 },
+      { changes: true, replaces: [] },
+      { snapshotId: "vs_1" },
+    ],
+    [
+      "a restored volume is still replaced by a change to its own replacing inputs",
+      { ...volumeIns, snapshotId: "vs_1", name: "other" },
+      { changes: true, replaces: ["name"] },
+      { snapshotId: "vs_1" },
+    ],
+    [
       "replaces on a sourceVolumeId",
       { ...volumeIns, sourceVolumeId: "vol_2" },
       { changes: true, replaces: ["sourceVolumeId"] },
