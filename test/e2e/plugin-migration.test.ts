@@ -3,14 +3,12 @@ import path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { createControlClient } from "../../emulator";
-import { withRecordedStack } from "../support/recorded-stack";
+import { versions, withRecordedStack } from "../support/recorded-stack";
 
-// A stack the dynamic door recorded (the newest upgrade fixture: two volumes, a snapshot of one, a
+// A stack the dynamic door recorded (each upgrade fixture: two volumes, a snapshot of one, a
 // volume restored from it, a fork, certificates and a rotation) moves to the plugin door by
 // changing the import to `pulumi-platform/plugin`, and back: every resource is carried over with
 // no replacement and no request to the platform, the snapshot and the restored volume included.
-
-const NEWEST = "0.3.0";
 
 /** A stack transformation aliasing each dynamic resource to its plugin type (docs/plugin.md). */
 const BACK_TO_DYNAMIC = `import * as pulumiBack from "@pulumi/pulumi";
@@ -54,75 +52,80 @@ async function mutatingRequests(control: ReturnType<typeof createControlClient>)
   );
 }
 
-describe("moving a recorded stack from the dynamic classes to the plugin classes", () => {
-  it("plans only `same` (the snapshot and the restored volume too) and makes no platform request, both ways", async () => {
-    await withRecordedStack(NEWEST, async (stack, emu, recorded, programDir) => {
-      const program = path.join(programDir, "index.ts");
-      const source = fs.readFileSync(program, "utf8");
-      fs.writeFileSync(program, toPluginDoor(source));
-      expect(fs.readFileSync(program, "utf8")).toContain('VolumeSnapshot,\n} from "pulumi-platform/plugin"');
-      const before = recorded.resources as Recorded[];
-      const restoredId = resource(before, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id;
-      const snapshotId = resource(
-        before,
-        "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest",
-        "data-snapshot",
-      )?.id;
-      expect(restoredId).toMatch(/^vol_/);
-      expect(snapshotId).toMatch(/^vs_/);
+describe.each(versions)(
+  "moving the stack %s recorded from the dynamic classes to the plugin classes",
+  (version) => {
+    it("plans only `same` (the snapshot and the restored volume too) and makes no platform request, both ways", async () => {
+      await withRecordedStack(version, async (stack, emu, recorded, programDir) => {
+        const program = path.join(programDir, "index.ts");
+        const source = fs.readFileSync(program, "utf8");
+        fs.writeFileSync(program, toPluginDoor(source));
+        expect(fs.readFileSync(program, "utf8")).toContain(
+          'VolumeSnapshot,\n} from "pulumi-platform/plugin"',
+        );
+        const before = recorded.resources as Recorded[];
+        const restoredId = resource(before, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id;
+        const snapshotId = resource(
+          before,
+          "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest",
+          "data-snapshot",
+        )?.id;
+        expect(restoredId).toMatch(/^vol_/);
+        expect(snapshotId).toMatch(/^vs_/);
 
-      const control = createControlClient(emu.url, emu.token);
-      await control.requests.clear();
-      const events: EngineEvent[] = [];
-      const preview = await stack.preview({ onEvent: (e) => events.push(e) });
-      const ops = plannedOps(events);
-      expect(ops.filter((op) => !op.startsWith("same "))).toEqual([]);
-      expect(ops).toContain("same platform:index:Volume");
-      expect(ops).toContain("same platform:index:CustomCertificate");
-      expect(ops).toContain("same platform:index:VolumeSnapshot");
-      expect(preview.changeSummary).not.toHaveProperty("replace");
-      expect(preview.changeSummary).not.toHaveProperty("delete");
+        const control = createControlClient(emu.url, emu.token);
+        await control.requests.clear();
+        const events: EngineEvent[] = [];
+        const preview = await stack.preview({ onEvent: (e) => events.push(e) });
+        const ops = plannedOps(events);
+        expect(ops.filter((op) => !op.startsWith("same "))).toEqual([]);
+        expect(ops).toContain("same platform:index:Volume");
+        expect(ops).toContain("same platform:index:CustomCertificate");
+        expect(ops).toContain("same platform:index:VolumeSnapshot");
+        expect(preview.changeSummary).not.toHaveProperty("replace");
+        expect(preview.changeSummary).not.toHaveProperty("delete");
 
-      await stack.up();
-      const moved = (await stack.exportStack()).deployment.resources as Recorded[];
-      const types = moved.map((r) => r.type);
-      expect(types.filter((t) => t === "platform:index:Volume")).toHaveLength(4);
-      expect(types.filter((t) => t.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
-      // The snapshot the dynamic door took is now the plugin's custom VolumeSnapshot, same id.
-      const pluginSnapshot = moved.find((r) => r.type === "platform:index:VolumeSnapshot" && r.custom);
-      expect(pluginSnapshot?.id).toBe(snapshotId);
-      expect(resource(moved, "platform:index:Volume", "restored")?.id).toBe(restoredId);
-      expect(await mutatingRequests(control)).toEqual([]);
+        await stack.up();
+        const moved = (await stack.exportStack()).deployment.resources as Recorded[];
+        const types = moved.map((r) => r.type);
+        expect(types.filter((t) => t === "platform:index:Volume")).toHaveLength(4);
+        expect(types.filter((t) => t.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
+        // The snapshot the dynamic door took is now the plugin's custom VolumeSnapshot, same id.
+        const pluginSnapshot = moved.find((r) => r.type === "platform:index:VolumeSnapshot" && r.custom);
+        expect(pluginSnapshot?.id).toBe(snapshotId);
+        expect(resource(moved, "platform:index:Volume", "restored")?.id).toBe(restoredId);
+        expect(await mutatingRequests(control)).toEqual([]);
 
-      await stack.preview({ expectNoChanges: true });
-      await stack.refresh({ expectNoChanges: true });
-      await stack.setConfig("retention", { value: "9" });
-      const up = await stack.up();
-      expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+        await stack.preview({ expectNoChanges: true });
+        await stack.refresh({ expectNoChanges: true });
+        await stack.setConfig("retention", { value: "9" });
+        const up = await stack.up();
+        expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
 
-      // Back to the dynamic classes, aliased to the plugin types for one `up` (docs/plugin.md).
-      fs.writeFileSync(program, `${BACK_TO_DYNAMIC}${source}`);
-      await control.requests.clear();
-      const backEvents: EngineEvent[] = [];
-      await stack.up({ onEvent: (e) => backEvents.push(e) });
-      const backOps = plannedOps(backEvents);
-      expect(backOps.filter((op) => !op.startsWith("same "))).toEqual([]);
-      expect(backOps).toContain("same pulumi-nodejs:dynamic/platform:Volume");
-      expect(backOps).toContain("same pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest");
-      expect(await mutatingRequests(control)).toEqual([]);
-      const back = (await stack.exportStack()).deployment.resources as Recorded[];
-      expect(resource(back, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id).toBe(restoredId);
-      expect(
-        resource(back, "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest", "data-snapshot")?.id,
-      ).toBe(snapshotId);
-      expect(back.filter((r) => r.type.startsWith("platform:index:") && r.custom)).toEqual([]);
+        // Back to the dynamic classes, aliased to the plugin types for one `up` (docs/plugin.md).
+        fs.writeFileSync(program, `${BACK_TO_DYNAMIC}${source}`);
+        await control.requests.clear();
+        const backEvents: EngineEvent[] = [];
+        await stack.up({ onEvent: (e) => backEvents.push(e) });
+        const backOps = plannedOps(backEvents);
+        expect(backOps.filter((op) => !op.startsWith("same "))).toEqual([]);
+        expect(backOps).toContain("same pulumi-nodejs:dynamic/platform:Volume");
+        expect(backOps).toContain("same pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest");
+        expect(await mutatingRequests(control)).toEqual([]);
+        const back = (await stack.exportStack()).deployment.resources as Recorded[];
+        expect(resource(back, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id).toBe(restoredId);
+        expect(
+          resource(back, "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest", "data-snapshot")?.id,
+        ).toBe(snapshotId);
+        expect(back.filter((r) => r.type.startsWith("platform:index:") && r.custom)).toEqual([]);
 
-      // The dynamic host runs refresh and destroy from the outputs the plugin wrote.
-      await stack.refresh({ expectNoChanges: true });
-      await stack.destroy();
-      const state = await control.state();
-      expect(state.volumes).toEqual([]);
-      expect(state.certificates).toEqual([]);
+        // The dynamic host runs refresh and destroy from the outputs the plugin wrote.
+        await stack.refresh({ expectNoChanges: true });
+        await stack.destroy();
+        const state = await control.state();
+        expect(state.volumes).toEqual([]);
+        expect(state.certificates).toEqual([]);
+      });
     });
-  });
-});
+  },
+);
