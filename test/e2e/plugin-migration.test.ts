@@ -3,12 +3,14 @@ import path from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { describe, expect, it } from "vitest";
 import { createControlClient } from "../../emulator";
+import { observedUp } from "../support/observed";
 import { versions, withRecordedStack } from "../support/recorded-stack";
 
 // A stack the dynamic door recorded (each upgrade fixture: two volumes, a snapshot of one, a
 // volume restored from it, a fork, certificates and a rotation) moves to the plugin door by
 // changing the import to `pulumi-platform/plugin`, and back: every resource is carried over with
 // no replacement and no request to the platform, the snapshot and the restored volume included.
+// Between the moves, a new snapshot through the plugin keeps the volume restored from the old one.
 
 /** A stack transformation aliasing each dynamic resource to its plugin type (docs/plugin.md). */
 const BACK_TO_DYNAMIC = `import * as pulumiBack from "@pulumi/pulumi";
@@ -102,8 +104,27 @@ describe.each(versions)(
         const up = await stack.up();
         expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
 
+        // A new snapshot (new triggers) through the plugin: the volume restored from the old one is kept.
+        const retriggered = source.replace('triggers: { generation: "1" }', 'triggers: { generation: "2" }');
+        fs.writeFileSync(program, toPluginDoor(retriggered));
+        const retaken = await observedUp(stack);
+        expect(retaken.changes).toEqual(["replace data-snapshot"]);
+        expect(retaken.warnings).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^restored: volume restored \\(${restoredId}\\) was restored from snapshot ${snapshotId}; snapshotId is now vs_\\w+\\. A restore is an event: the volume and its data are kept`,
+            ),
+          ),
+        );
+        const retakenState = (await stack.exportStack()).deployment.resources as Recorded[];
+        expect(resource(retakenState, "platform:index:Volume", "restored")?.id).toBe(restoredId);
+        const newSnapshotId = retakenState.find(
+          (r) => r.type === "platform:index:VolumeSnapshot" && r.custom,
+        )?.id;
+        expect(newSnapshotId).not.toBe(snapshotId);
+
         // Back to the dynamic classes, aliased to the plugin types for one `up` (docs/plugin.md).
-        fs.writeFileSync(program, `${BACK_TO_DYNAMIC}${source}`);
+        fs.writeFileSync(program, `${BACK_TO_DYNAMIC}${retriggered}`);
         await control.requests.clear();
         const backEvents: EngineEvent[] = [];
         await stack.up({ onEvent: (e) => backEvents.push(e) });
@@ -116,7 +137,7 @@ describe.each(versions)(
         expect(resource(back, "pulumi-nodejs:dynamic/platform:Volume", "restored")?.id).toBe(restoredId);
         expect(
           resource(back, "pulumi-nodejs:dynamic/platform:VolumeSnapshotRequest", "data-snapshot")?.id,
-        ).toBe(snapshotId);
+        ).toBe(newSnapshotId);
         expect(back.filter((r) => r.type.startsWith("platform:index:") && r.custom)).toEqual([]);
 
         // The dynamic host runs refresh and destroy from the outputs the plugin wrote.
