@@ -8,7 +8,7 @@ import {
   useE2eEmulator,
 } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
-import { observedPreview } from "../support/observed";
+import { observedPreview, observedUp } from "../support/observed";
 import { step } from "../support/step";
 
 // The lifecycle runs against the emulator's full answers and against its sparse ones (what the
@@ -89,12 +89,30 @@ describe.each(RESPONSE_MODES)(
           });
 
           const resnap = await step("new snapshot", async () => {
-            // A new trigger takes a new snapshot, and the restored volume follows it.
+            // A new trigger takes a new snapshot; the volume restored from the old one is kept (a
+            // restore is an event) and preview and up say so under it.
             await stack.setConfig("snapshotGeneration", { value: "2" });
-            const resnap = await stack.up();
-            expect(resnap.outputs.snapshotId?.value).not.toBe(up.outputs.snapshotId?.value);
+            const retaken = await observedUp(stack);
+            const outputs = retaken.result.outputs;
+            expect(outputs.snapshotId?.value).not.toBe(up.outputs.snapshotId?.value);
+            expect(retaken.changes).toEqual(["replace data-snap"]);
+            expect(outputs.restoredId?.value).toBe(up.outputs.restoredId?.value);
+            expect(outputs.restoredFrom?.value).toBe(up.outputs.snapshotId?.value);
+            expect(retaken.warnings).toContainEqual(
+              expect.stringMatching(
+                /^restored: volume restored \(vol_\w+\) was restored from snapshot vs_\w+; snapshotId is now vs_\w+\. A restore is an event.*pulumi up --replace <urn>/,
+              ),
+            );
+            // Restoring again is the user's replace of the volume.
+            const { deployment } = await stack.exportStack();
+            const urn = (deployment.resources as { urn: string }[]).find((r) =>
+              r.urn.endsWith("::restored"),
+            )?.urn;
+            const resnap = await stack.up({ replace: [String(urn)] });
+            expect(resnap.summary.resourceChanges).toMatchObject({ replace: 1 });
+            expect(resnap.outputs.restoredId?.value).not.toBe(up.outputs.restoredId?.value);
             expect(resnap.outputs.restoredFrom?.value).toBe(resnap.outputs.snapshotId?.value);
-            expect(resnap.summary.resourceChanges).toMatchObject({ replace: 2 });
+            await stack.preview({ expectNoChanges: true });
             return resnap;
           });
 
