@@ -1,9 +1,9 @@
 /**
  * The day-2 warnings the dynamic classes print from the program (../program/resources/
  * lifetime-warnings: a custom certificate about to expire, a volume grown outside the stack, a
- * fork, restore or snapshot whose program now names another source), computed here from the same recorded
- * outputs, which the plugin gets at `diff` (every preview and up, for every resource in the
- * stack). The texts are the model's (../model/lifetime), so both doors print the same words.
+ * fork, restore or snapshot whose program now names another source), computed here from the same
+ * recorded outputs, which the plugin gets at `diff` (every preview and up, for every resource in
+ * the stack). The texts are the model's (../model/lifetime), so both doors print the same words.
  * @module
  */
 import {
