@@ -58,7 +58,7 @@ type Volume struct {
 	RestoreTimeoutSeconds pulumi.IntPtrOutput `pulumi:"restoreTimeoutSeconds"`
 	// Size in GB as the platform reports it.
 	SizeGb pulumi.IntOutput `pulumi:"sizeGb"`
-	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
 	SnapshotId pulumi.StringPtrOutput `pulumi:"snapshotId"`
 	// Days snapshots are kept.
 	SnapshotRetention pulumi.IntOutput `pulumi:"snapshotRetention"`
@@ -142,7 +142,7 @@ type volumeArgs struct {
 	RestoreTimeoutSeconds *int `pulumi:"restoreTimeoutSeconds"`
 	// Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
 	SizeGb *int `pulumi:"sizeGb"`
-	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
 	SnapshotId *string `pulumi:"snapshotId"`
 	// Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
 	SnapshotRetention *int `pulumi:"snapshotRetention"`
@@ -176,7 +176,7 @@ type VolumeArgs struct {
 	RestoreTimeoutSeconds pulumi.IntPtrInput
 	// Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
 	SizeGb pulumi.IntPtrInput
-	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
 	SnapshotId pulumi.StringPtrInput
 	// Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
 	SnapshotRetention pulumi.IntPtrInput
@@ -376,7 +376,7 @@ func (o VolumeOutput) SizeGb() pulumi.IntOutput {
 	return o.ApplyT(func(v *Volume) pulumi.IntOutput { return v.SizeGb }).(pulumi.IntOutput)
 }
 
-// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
 func (o VolumeOutput) SnapshotId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringPtrOutput { return v.SnapshotId }).(pulumi.StringPtrOutput)
 }

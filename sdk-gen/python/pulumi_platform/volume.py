@@ -51,7 +51,7 @@ class VolumeArgs:
         :param pulumi.Input[_builtins.bool] require_unique_zone: Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
         :param pulumi.Input[_builtins.int] restore_timeout_seconds: Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
         :param pulumi.Input[_builtins.int] size_gb: Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
-        :param pulumi.Input[_builtins.str] snapshot_id: Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+        :param pulumi.Input[_builtins.str] snapshot_id: Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
         :param pulumi.Input[_builtins.int] snapshot_retention: Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
         :param pulumi.Input[_builtins.str] source_volume_id: Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it was forked from and preview and up warn. To fork again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
         """
@@ -232,7 +232,7 @@ class VolumeArgs:
     @pulumi.getter(name="snapshotId")
     def snapshot_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+        Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
         """
         return pulumi.get(self, "snapshot_id")
 
@@ -304,7 +304,7 @@ class Volume(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] require_unique_zone: Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
         :param pulumi.Input[_builtins.int] restore_timeout_seconds: Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
         :param pulumi.Input[_builtins.int] size_gb: Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
-        :param pulumi.Input[_builtins.str] snapshot_id: Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+        :param pulumi.Input[_builtins.str] snapshot_id: Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
         :param pulumi.Input[_builtins.int] snapshot_retention: Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
         :param pulumi.Input[_builtins.str] source_volume_id: Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it was forked from and preview and up warn. To fork again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
         """
@@ -610,7 +610,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter(name="snapshotId")
     def snapshot_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). Changing it replaces the volume (a new restore).
+        Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
         """
         return pulumi.get(self, "snapshot_id")
 
