@@ -19,7 +19,8 @@ const data = new Volume("data", {
 
 // Snapshot, then restore: an on-demand snapshot, and a new volume created from it in the same
 // `up` (creation waits until the restore finishes, up to `restoreTimeoutSeconds`).
-// Change `snapshotTrigger` to take a new snapshot (the restored volume is then replaced).
+// Change `snapshotTrigger` to take a new snapshot; the restored volume keeps its data (a restore
+// is an event): `pulumi up --replace <its urn>` restores it again from the new one.
 const snapshot = new VolumeSnapshot("data-snapshot", {
   app,
   volumeId: data.id,
