@@ -4,8 +4,8 @@
  * the plugin's `platform:index:VolumeSnapshot`), both named as the snapshot. Every release
  * recorded this shape, so a stack moves between the doors with the component matched as it is and
  * only its child's type changing, which the children's type aliases carry over (docs/plugin.md).
- * A custom resource at the top would take the component's URN, and the engine replaces a
- * component by a custom resource: a new snapshot, and a new restore of every volume fed from it.
+ * A custom resource at the top would take the component's URN: the engine matches a resource by
+ * URN before its aliases and replaces a component by a custom resource (a new snapshot).
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
