@@ -103,7 +103,9 @@ function expectHonestPhase(phase: PhaseRun): void {
     expect(hit, `${f.kind} ${f.status ?? ""} answered ${f.method} ${f.path}`).toBe(true);
   }
   if (phase.failure !== undefined)
-    expect(phase.failure, "a failed run names the unknown outcome").toMatch(/outcome unknown|answer was lost/);
+    expect(phase.failure, "a failed run names the unknown outcome").toMatch(
+      /outcome unknown|answer was lost/,
+    );
 }
 
 /** What the platform holds of the program's things, and what the stack says it owns. */
