@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createOfflineBackend, ensurePulumiCli, offlineEngineEnv } from "../../scripts/lib/pulumi-engine";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { tempDir } from "../support/emulator";
@@ -176,6 +176,7 @@ describe("`pulumi package add` of the plugin", () => {
   it("Go: generates the SDK with typed outputs under sdks/platform, adds the go.mod replace, and the quickstart's chain compiles on it after `go mod tidy`", async () => {
     requireGo();
     const dir = tempDir("package-add-go-");
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: package-add-go\nruntime: go\n");
     fs.writeFileSync(
       path.join(dir, "go.mod"),
@@ -238,6 +239,7 @@ describe("`pulumi package add` of the plugin", () => {
 
   it("TypeScript: generates @pulumi-platform/platform beside the pulumi-platform npm package (which keeps its plugin binary), with typed outputs, and a program chaining a volume, its snapshot and a restore compiles", async () => {
     const dir = tempDir("package-add-ts-");
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const root = path.resolve(__dirname, "..", "..");
     // The npm package as a user installs it (from a tarball of this checkout: dist/ is built).
     const packed = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", dir, "--silent"], {
