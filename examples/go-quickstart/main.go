@@ -1,8 +1,10 @@
 // The quickstart's volume chain in Go, on the SDK generated from the plugin's schema
 // (sdk-gen/go): a volume, an on-demand snapshot of it, and a volume restored from the snapshot,
 // in one `pulumi up`. Each output feeds the next input as it is: `volumeId` and `snapshotId` are
-// typed `pulumi.StringOutput`, no cast. Checked by `npm run gen-sdks -- --check` (go build, go
-// vet); running it needs the Go language host and the plugin (docs/plugin.md).
+// typed `pulumi.StringOutput`, no cast. The data volume's size is the config `sizeGb` (default 3).
+// Checked by `npm run gen-sdks -- --check` (go build, go vet) and run through the engine, the Go
+// language host and the plugin against the emulator by test/e2e/go-quickstart.test.ts
+// (docs/overview.md, docs/plugin.md).
 package main
 
 import (
@@ -22,12 +24,18 @@ func main() {
 		if region == "" {
 			region = "iad"
 		}
+		// The data volume's size: raise it and `pulumi up` grows the volume in place; lower it
+		// and `pulumi preview` rejects it (volumes only grow), naming sizeGb.
+		sizeGb := cfg.GetInt("sizeGb")
+		if sizeGb == 0 {
+			sizeGb = 3
+		}
 
 		data, err := platform.NewVolume(ctx, "data", &platform.VolumeArgs{
 			App:               pulumi.String(app),
 			Name:              pulumi.String("data"),
 			Region:            pulumi.String(region),
-			SizeGb:            pulumi.Int(3),
+			SizeGb:            pulumi.Int(sizeGb),
 			SnapshotRetention: pulumi.Int(7),
 		})
 		if err != nil {
@@ -55,7 +63,9 @@ func main() {
 		ctx.Export("volumeId", data.VolumeId)
 		ctx.Export("snapshotId", snapshot.SnapshotId)
 		ctx.Export("restoredVolumeId", restored.VolumeId)
+		ctx.Export("restoredFrom", restored.SnapshotId)
 		ctx.Export("restoredState", restored.State)
+		ctx.Export("sizeGb", data.SizeGb)
 		ctx.Export("app", data.App)
 		return nil
 	})

@@ -255,15 +255,18 @@ export const REPOSITORY = "https://github.com/pulumi-platform/pulumi-platform";
 export const GO_IMPORT_PATH = "github.com/pulumi-platform/pulumi-platform/sdk-gen/go/platform";
 
 /**
- * The package name of each language's SDK. Node.js names this npm package: TypeScript programs
- * use its classes (`pulumi-platform/plugin`), not a generated SDK (see docs/plugin.md).
+ * The package name of each language's SDK. Node.js names a package of its own,
+ * `@pulumi-platform/platform`, not this npm package (`pulumi-platform`): TypeScript programs use
+ * this package's classes (`pulumi-platform/plugin`), and a generated SDK named like it replaced it
+ * in the program's `package.json` (the plugin's binary with it) at `pulumi package add`
+ * (docs/plugin.md).
  */
 const LANGUAGE = {
   go: { importBasePath: GO_IMPORT_PATH, generateResourceContainerTypes: true, respectSchemaVersion: true },
   python: { packageName: "pulumi_platform", pyproject: { enabled: true }, respectSchemaVersion: true },
   csharp: { rootNamespace: "Pulumi", respectSchemaVersion: true },
   java: { basePackage: "com.pulumiplatform", buildFiles: "gradle" },
-  nodejs: { packageName: "pulumi-platform", respectSchemaVersion: true },
+  nodejs: { packageName: "@pulumi-platform/platform", respectSchemaVersion: true },
 };
 
 // An invoke answers an object: a lookup's answer is its one member.

@@ -27,6 +27,8 @@ const SCRIPT_EXAMPLES = ["task-hold", "replication-wait"];
 const AUTOMATION_EXAMPLES = ["fleet"];
 // A program with its own unit tests under pulumi-platform/testing's mocks: run by the unit project.
 const UNIT_TEST_EXAMPLES = ["unit-testing"];
+// Go programs on the generated SDK (sdk-gen/go): run by test/e2e/go-quickstart.test.ts.
+const GO_EXAMPLES = ["go-quickstart"];
 
 let emu: RunningEmulator;
 let control: ControlClient;
@@ -100,10 +102,19 @@ describe("examples/", () => {
       .map((d) => d.name)
       .sort();
     expect(dirs).toEqual(
-      [...PULUMI_EXAMPLES, ...SCRIPT_EXAMPLES, ...AUTOMATION_EXAMPLES, ...UNIT_TEST_EXAMPLES].sort(),
+      [
+        ...PULUMI_EXAMPLES,
+        ...SCRIPT_EXAMPLES,
+        ...AUTOMATION_EXAMPLES,
+        ...UNIT_TEST_EXAMPLES,
+        ...GO_EXAMPLES,
+      ].sort(),
     );
     for (const name of dirs) {
-      for (const file of ["package.json", "tsconfig.json", "index.ts", "README.md"]) {
+      const files = GO_EXAMPLES.includes(name)
+        ? ["go.mod", "go.sum", "main.go", "README.md"]
+        : ["package.json", "tsconfig.json", "index.ts", "README.md"];
+      for (const file of files) {
         expect(fs.existsSync(path.join(example(name), file)), `${name}/${file}`).toBe(true);
       }
       expect(

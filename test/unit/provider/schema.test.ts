@@ -82,7 +82,8 @@ describe("the schema says what everything is", () => {
     expect(schema.language.python.packageName).toBe("pulumi_platform");
     expect(schema.language.csharp.rootNamespace).toBe("Pulumi");
     expect(schema.language.java.basePackage).toBe("com.pulumiplatform");
-    expect(schema.language.nodejs.packageName).toBe("pulumi-platform");
+    // Not this npm package's name: a generated SDK of that name would replace it (docs/plugin.md).
+    expect(schema.language.nodejs.packageName).toBe("@pulumi-platform/platform");
     expect(schema).toMatchObject({ license: "Apache-2.0", publisher: "pulumi-platform" });
     expect(schema.keywords).toEqual(expect.arrayContaining(["category/cloud", "kind/native"]));
     expect(schema.repository).toBe(schema.homepage);
