@@ -11,5 +11,13 @@ export default function setup(): void {
   });
   const cliDir = ensurePulumiCli();
   const version = execFileSync(path.join(cliDir, "pulumi"), ["version"], { encoding: "utf8" }).trim();
-  console.log(`e2e: Pulumi CLI ${version} from ${cliDir}`);
+  // The nodejs language host runs every program; a legacy one (no -version) lacks stack transforms.
+  let host = "legacy";
+  try {
+    host = execFileSync(path.join(cliDir, "pulumi-language-nodejs"), ["-version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {}
+  console.log(`e2e: Pulumi CLI ${version} (nodejs language host ${host}) from ${cliDir}`);
 }

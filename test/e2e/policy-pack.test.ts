@@ -12,18 +12,14 @@ const PACK = programPath("policy-pack");
 const CONFIGURED_PACK = programPath("policy-pack-configured");
 
 /**
- * The pack's PulumiPolicy.yaml. A user writes `runtime: nodejs`, which the CLI runs through the
- * language host's RunPlugin; the legacy language host of our private CLI build answers that with
- * "not supported", so there the pack runs through `pulumi-analyzer-policy-nodejs-shim`, which
- * scripts/ensure-pulumi puts beside the CLI (the same run-policy-pack, started directly).
+ * The pack's PulumiPolicy.yaml, as a user writes it: `runtime: nodejs`, which the CLI runs through
+ * the nodejs language host's RunPlugin (the host built with the CLI by scripts/ensure-pulumi, or
+ * the one an official install carries).
  */
-function writePolicyYaml(cliDir: string, pack = PACK): void {
-  const runtime = fs.existsSync(path.join(cliDir, "pulumi-analyzer-policy-nodejs-shim"))
-    ? "nodejs-shim"
-    : "nodejs";
+function writePolicyYaml(_cliDir: string, pack = PACK): void {
   fs.writeFileSync(
     path.join(pack, "PulumiPolicy.yaml"),
-    `runtime: ${runtime}\ndescription: The platform's ready policy pack.\n`,
+    "runtime: nodejs\ndescription: The platform's ready policy pack.\n",
   );
 }
 
