@@ -9,12 +9,8 @@ import { describe, expect, it } from "vitest";
 
 const PLUGIN = path.resolve(__dirname, "../../../dist/provider/plugin/main.js");
 
-/** The files in `dir` and below. */
-function files(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
-}
+/** How many entries `dir` holds, below it included. */
+const entries = (dir: string) => fs.readdirSync(dir, { recursive: true }).length;
 
 describe("the plugin's compile cache", () => {
   it("is on disk after a SIGKILL that follows the port line", async () => {
@@ -24,14 +20,21 @@ describe("the plugin's compile cache", () => {
       delete env.NODE_DISABLE_COMPILE_CACHE;
       const plugin = spawn(process.execPath, [PLUGIN], { stdio: ["ignore", "pipe", "inherit"], env });
       await new Promise((resolve) => plugin.stdout.once("data", resolve));
-      // The write follows the port line by a tick; give it a moment, then kill as the engine may.
-      const deadline = Date.now() + 5_000;
-      while (files(dir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // The write follows the port line by a tick: wait until it has settled (10 s at most), then
+      // kill as the engine may.
+      const deadline = Date.now() + 10_000;
+      let last = -1;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 250));
+        const now = entries(dir);
+        if ((now > 10 && now === last) || Date.now() > deadline) break;
+        last = now;
+      }
       plugin.kill("SIGKILL");
       await new Promise((resolve) => plugin.once("exit", resolve));
-      expect(files(dir).length).toBeGreaterThan(10);
+      expect(entries(dir)).toBeGreaterThan(10);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 });
