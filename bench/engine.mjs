@@ -94,7 +94,7 @@ if (unknownKinds.length > 0 || !KINDS.includes("volume")) {
   process.exit(2);
 }
 const emulatorCli = join(root, "dist", "emulator", "cli.js");
-if (!existsSync(emulatorCli) || !existsSync(join(root, "dist", "provider", "runtime", "index.js"))) {
+if (!existsSync(emulatorCli) || !existsSync(join(root, "dist", "provider", "kinds", "runtime-entry.js"))) {
   console.error("dist/ is missing: run `npm run build` first");
   process.exit(2);
 }
@@ -441,8 +441,8 @@ function stateSize(stack) {
  * control's own, measured from a stack of one resource without padding.
  */
 async function controlPadding(kind) {
-  // The Volume's provider text is written by hand (provider/program/stubs.ts), not serialized.
-  const target = require("../dist/provider/program/stubs.js").stubTexts.volume.length;
+  // The Volume's provider text is written by hand (provider/classes/stubs.ts), not serialized.
+  const target = require("../dist/provider/classes/stubs.js").stubTexts.volume.length;
   const probe = createStack(kind, `${kind}-probe`, { n: 1 });
   await step(probe, "up", `${kind}-probe`);
   const own = stateSize(probe).provider;

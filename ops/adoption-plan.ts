@@ -8,14 +8,14 @@
 import {
   type CertificateReport,
   certificateReport,
-} from "../provider/model/declarations/certificate-mapping";
-import type { CertificateEntryOutput } from "../provider/model/declarations/certificates";
+} from "../provider/kinds/certificates/mapping";
+import type { CertificateEntryOutput } from "../provider/kinds/certificates/declarations";
 import {
   type VolumeLiveInputs,
   type VolumeReport,
   volumeLiveInputs,
   volumeReport,
-} from "../provider/model/declarations/volume-mapping";
+} from "../provider/kinds/volume/mapping";
 import type { CertificateDetails, CertificateListEntry, PlatformClient, Volume } from "../sdk";
 import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 

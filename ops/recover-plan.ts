@@ -5,7 +5,7 @@
  * @module
  */
 
-import { keyOfPluginToken, keyOfTypeToken, type ResourceKey } from "../provider/model/registry";
+import { keyOfPluginToken, keyOfTypeToken, type ResourceKey } from "../provider/kinds/registry";
 import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
 
 /** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */

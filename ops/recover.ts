@@ -290,7 +290,7 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
   // The sdk and the runtime load only now: with nothing to recover, none of them is needed.
   const [{ isNotFound, PlatformClient }, runtime] = await Promise.all([
     import("../sdk"),
-    import("../provider/runtime"),
+    import("../provider/kinds/runtime-entry"),
   ]);
   const client = new PlatformClient({
     baseUrl: creds.apiUrl,

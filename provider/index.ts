@@ -12,14 +12,14 @@ export {
   validatePostgresPasswordRotationArgs,
   validateVolumeArgs,
   validateVolumeSnapshotArgs,
-} from "./model/declarations";
+} from "./kinds/validate-args";
 export type {
   CertificateEntryOutput,
   CertificateValidationOutput,
   DnsRecordOutput,
   DnsRequirementsOutput,
   IssuedCertificateOutput,
-} from "./model/declarations/certificates";
+} from "./kinds/certificates/declarations";
 export type { ValidationFailure } from "./model/validation";
 export {
   type CertificateCheckInfo,
@@ -35,7 +35,7 @@ export {
   listVolumes,
   type SnapshotInfo,
   type VolumeInfo,
-} from "./program/lookups";
+} from "./lookups";
 export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./program/recover-stack";
 export { AcmeCertificate, type AcmeCertificateArgs } from "./program/resources/acme-certificate";
 export { CustomCertificate, type CustomCertificateArgs } from "./program/resources/custom-certificate";

@@ -5,7 +5,7 @@ import {
   RESERVED_POSTGRES_USERS,
 } from "../../sdk/schemas/postgres-users";
 import { gone, invalid, notFound, unavailable } from "../errors";
-import { strongPassword } from "../ids";
+import { strongPassword } from "../../sdk/simulation/ids";
 import type { StoreContext, StorePart } from "./context";
 
 export type ClusterState = "ready" | "deleting" | "deleted";

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { isKnownRegion } from "../../sdk/schemas/regions";
 import { formatZodError } from "../validation";
+import { DEFAULT_ORG, DEFAULT_REGION } from "../../sdk/simulation/defaults";
 
 const SeedUserSchema = z.union([
   z.string().min(1),
@@ -52,8 +53,7 @@ export interface Seed {
   clusters: SeedCluster[];
 }
 
-export const DEFAULT_REGION = "iad";
-export const DEFAULT_ORG = "personal";
+export { DEFAULT_ORG, DEFAULT_REGION };
 /** Names the platform keeps for itself; rotating them is refused (spec 7, 400). */
 export const RESERVED_USERS = new Set(["postgres"]);
 

@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync, statSync, unlinkSync } from "node:fs"
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { randomId } from "../ids";
+import { randomId } from "../../sdk/simulation/ids";
 
 export const DEFAULT_TASK_SOCKET = "/.platform/api.sock";
 

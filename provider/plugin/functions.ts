@@ -5,10 +5,10 @@
  * @module
  */
 import type { OutputDeclaration } from "../model/declaration";
-import { acmeCertificateDeclaration } from "../model/declarations/certificates";
-import { volumeDeclaration } from "../model/declarations/volume";
+import { acmeCertificateDeclaration } from "../kinds/certificates/declarations";
+import { volumeDeclaration } from "../kinds/volume/declaration";
 import { type ObjectType, type TypeFor, t, type ValueType } from "../model/value-types";
-import type * as lookups from "../program/lookups";
+import type * as lookups from "../lookups";
 
 type LookupName =
   | "getVolume"
@@ -133,7 +133,7 @@ export async function invokeLookup(
   const strings = Object.fromEntries(
     spec.args.filter((a) => typeof args[a] === "string").map((a) => [a, args[a]]),
   );
-  const module: typeof lookups = await import("../program/lookups");
+  const module: typeof lookups = await import("../lookups");
   const call = module[name] as unknown as (a: Record<string, unknown>) => Promise<unknown>;
   const answer = await call({ ...strings, ...credentials });
   return { result: spec.list ? { items: answer } : { result: answer }, failures: [] };

@@ -14,7 +14,7 @@ import {
   restoreSourceChangedWarning,
   snapshotSourceChangedWarning,
 } from "../model/lifetime";
-import type { ResourceKey } from "../model/registry";
+import type { ResourceKey } from "../kinds/registry";
 import { isUnknown } from "../model/validation/common";
 
 type Props = Record<string, unknown>;

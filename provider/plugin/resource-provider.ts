@@ -8,8 +8,8 @@
  */
 import { saveCompileCache } from "../compile-cache";
 import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
-import { keyOfPluginToken, type ResourceKey, registry } from "../model/registry";
-import { stubTexts } from "../program/stubs";
+import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
+import { stubTexts } from "../classes/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
 import { warn } from "../runtime/warnings";
@@ -17,13 +17,13 @@ import { aboutResource } from "./engine-log";
 import { lifetimeWarnings } from "./lifetime-warnings";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 
-type Runtime = typeof import("../runtime");
+type Runtime = typeof import("../kinds/runtime-entry");
 
 /** The runtime, loaded at `configure` or the first resource call (`get-schema` never loads it). */
 let runtime: Runtime | undefined;
 export function loadRuntime(): Runtime {
   if (!runtime) {
-    runtime = require("../runtime") as Runtime;
+    runtime = require("../kinds/runtime-entry") as Runtime;
     setImmediate(saveCompileCache);
   }
   return runtime;

@@ -16,7 +16,7 @@ import {
   secretNames,
   storedInputs,
 } from "../model/declaration";
-import { registry } from "../model/registry";
+import { registry } from "../kinds/registry";
 import type { ValueType } from "../model/value-types";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { LOOKUPS } from "./functions";

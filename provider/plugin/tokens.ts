@@ -3,7 +3,7 @@
  * tokens it serves. Loaded by the program (plugin classes) and by the plugin.
  * @module
  */
-import { TYPE_PACKAGE } from "../model/registry";
+import { TYPE_PACKAGE } from "../kinds/registry";
 
 /** The plugin's package name: `pulumi-resource-platform`, config `platform:*`. */
 export const PLUGIN_PACKAGE = TYPE_PACKAGE;

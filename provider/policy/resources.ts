@@ -15,7 +15,7 @@ import {
   type ResourceKey,
   registry,
   typeToken,
-} from "../model/registry";
+} from "../kinds/registry";
 
 /** A kind of resource, named by its runtime key (`volume`, `customCertificate`, …). */
 export type PlatformKind = ResourceKey;

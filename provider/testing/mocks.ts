@@ -14,7 +14,7 @@ import {
   type ResourceKey,
   registry,
   TYPE_PACKAGE,
-} from "../model/registry";
+} from "../kinds/registry";
 import { UNKNOWN, type ValidationFailure } from "../model/validation/common";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
 

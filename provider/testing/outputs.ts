@@ -5,11 +5,11 @@
  * is named by the compiler here too. For unit tests of a program (see ./mocks).
  * @module
  */
-import { dnsRequirements } from "../../emulator/certificates/dns-requirements";
-import { validateCustomCertificate } from "../../emulator/certificates/pem";
-import { randomId, stableHex, strongPassword } from "../../emulator/ids";
-import { DEFAULT_ORG, DEFAULT_REGION } from "../../emulator/store/seed";
+import { validateCustomCertificate } from "../../sdk/simulation/custom-certificate-rules";
+import { randomId, stableHex, strongPassword } from "../../sdk/simulation/ids";
 import type { CertificateDetails } from "../../sdk/schemas/certificate";
+import { DEFAULT_ORG, DEFAULT_REGION } from "../../sdk/simulation/defaults";
+import { dnsRequirements } from "../../sdk/simulation/dns-requirements";
 import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
 import {
   type InputValues,
@@ -17,9 +17,9 @@ import {
   type ResourceDeclaration,
   storedInputs,
 } from "../model/declaration";
-import { certificateReport } from "../model/declarations/certificate-mapping";
+import { certificateReport } from "../kinds/certificates/mapping";
 import { DAY_MS, daysUntil } from "../model/lifetime";
-import type { ResourceKey, registry } from "../model/registry";
+import type { ResourceKey, registry } from "../kinds/registry";
 
 type Declaration<K extends ResourceKey> = (typeof registry)[K]["declaration"];
 

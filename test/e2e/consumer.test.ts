@@ -62,7 +62,7 @@ describe("the published package in a fresh project", () => {
     expect(fs.existsSync(tarball)).toBe(true);
     const shipped = files.map((f) => f.path);
     expect(shipped).toContain("dist/provider/index.js");
-    expect(shipped).toContain("dist/provider/runtime/index.js");
+    expect(shipped).toContain("dist/provider/kinds/runtime-entry.js");
     expect(shipped).toContain("dist/emulator/cli.js");
     expect(shipped).toContain("dist/ops/main.js");
     expect(shipped).toContain("CHANGELOG.md");

@@ -9,12 +9,12 @@ import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type {
   acmeCertificateDeclaration,
   customCertificateDeclaration,
-} from "../../model/declarations/certificates";
-import type { postgresPasswordRotationDeclaration } from "../../model/declarations/postgres-password-rotation";
-import type { volumeDeclaration } from "../../model/declarations/volume";
-import type { volumeSnapshotDeclaration } from "../../model/declarations/volume-snapshot";
-import { registry } from "../../model/registry";
-import { SnapshotComponent } from "../../program/resources/snapshot-component";
+} from "../../kinds/certificates/declarations";
+import type { postgresPasswordRotationDeclaration } from "../../kinds/postgres-password-rotation/declaration";
+import type { volumeDeclaration } from "../../kinds/volume/declaration";
+import type { volumeSnapshotDeclaration } from "../../kinds/volume-snapshot/declaration";
+import { registry } from "../../kinds/registry";
+import { SnapshotComponent } from "../../classes/snapshot-component";
 import { PluginResource } from "./plugin-resource";
 
 /** The outputs of a {@link Volume}. */

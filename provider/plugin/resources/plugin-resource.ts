@@ -11,9 +11,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResourceKey, ResourceRow } from "../../model/registry";
-import { pluginTypeToken, typeToken } from "../../model/registry";
-import { capStackTraces, registration } from "../../program/resources/registration";
+import type { ResourceKey, ResourceRow } from "../../kinds/registry";
+import { pluginTypeToken, typeToken } from "../../kinds/registry";
+import { capStackTraces, registration } from "../../classes/registration";
 
 /** The plugin door's resource of a kind. */
 export abstract class PluginResource extends pulumi.CustomResource {

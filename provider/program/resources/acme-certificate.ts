@@ -5,9 +5,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
-import type { acmeCertificateDeclaration } from "../../model/declarations/certificates";
-import { registry } from "../../model/registry";
-import { PlatformResource } from "./registration";
+import type { acmeCertificateDeclaration } from "../../kinds/certificates/declarations";
+import { registry } from "../../kinds/registry";
+import { PlatformResource } from "../../classes/registration";
 
 /** Inputs of an {@link AcmeCertificate}. */
 export type AcmeCertificateArgs = ArgsOf<typeof acmeCertificateDeclaration>;

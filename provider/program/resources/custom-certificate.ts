@@ -5,10 +5,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
-import type { customCertificateDeclaration } from "../../model/declarations/certificates";
-import { registry } from "../../model/registry";
+import type { customCertificateDeclaration } from "../../kinds/certificates/declarations";
+import { registry } from "../../kinds/registry";
 import { warnBeforeExpiry } from "./lifetime-warnings";
-import { PlatformResource } from "./registration";
+import { PlatformResource } from "../../classes/registration";
 
 /** Inputs of a {@link CustomCertificate}. */
 export type CustomCertificateArgs = ArgsOf<typeof customCertificateDeclaration>;

@@ -5,9 +5,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
-import type { postgresPasswordRotationDeclaration } from "../../model/declarations/postgres-password-rotation";
-import { registry } from "../../model/registry";
-import { PlatformResource } from "./registration";
+import type { postgresPasswordRotationDeclaration } from "../../kinds/postgres-password-rotation/declaration";
+import { registry } from "../../kinds/registry";
+import { PlatformResource } from "../../classes/registration";
 
 /** Inputs of a {@link PostgresPasswordRotation}. */
 export type PostgresPasswordRotationArgs = ArgsOf<typeof postgresPasswordRotationDeclaration>;

@@ -5,11 +5,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
-import type { volumeSnapshotDeclaration } from "../../model/declarations/volume-snapshot";
-import { pluginTypeToken, registry } from "../../model/registry";
+import type { volumeSnapshotDeclaration } from "../../kinds/volume-snapshot/declaration";
+import { pluginTypeToken, registry } from "../../kinds/registry";
 import { warnIfSnapshotSourceChanged } from "./lifetime-warnings";
-import { PlatformResource } from "./registration";
-import { SnapshotComponent } from "./snapshot-component";
+import { PlatformResource } from "../../classes/registration";
+import { SnapshotComponent } from "../../classes/snapshot-component";
 
 /** Inputs of a {@link VolumeSnapshot}. */
 export type VolumeSnapshotArgs = ArgsOf<typeof volumeSnapshotDeclaration>;

@@ -5,12 +5,12 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
-import type { volumeDeclaration } from "../../model/declarations/volume";
-import { registry } from "../../model/registry";
+import type { volumeDeclaration } from "../../kinds/volume/declaration";
+import { registry } from "../../kinds/registry";
 import { warnIfGrownElsewhere, warnIfSourceChanged } from "./lifetime-warnings";
-import { PlatformResource } from "./registration";
+import { PlatformResource } from "../../classes/registration";
 
-export type { VolumeComputeArgs, VolumeComputeOutput } from "../../model/declarations/volume";
+export type { VolumeComputeArgs, VolumeComputeOutput } from "../../kinds/volume/declaration";
 
 /**
  * Inputs of a {@link Volume}. Leaving an optional input out means "the platform's value": it is

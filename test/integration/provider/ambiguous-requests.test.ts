@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { makeCert } from "../../support/certs";
 import { PROVIDER, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CertificateEntryOutput, DnsRequirementsOutput } from "../../../provider";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { makeCert } from "../../support/certs";
 import {
   hasUndefined,

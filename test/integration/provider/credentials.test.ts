@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { platformClient } from "../../../provider/runtime/credentials";
 import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";
 

@@ -6,8 +6,8 @@ import {
   postgresPasswordRotationDeclaration,
   volumeDeclaration,
   volumeSnapshotDeclaration,
-} from "../../../provider/model/declarations";
-import * as runtime from "../../../provider/runtime";
+} from "../../../provider/kinds/validate-args";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { makeCert } from "../../support/certs";
 import { type ProviderHarness, startHarness, withProvider } from "./helpers";
 

@@ -1,5 +1,5 @@
 import type { TimingOptions } from "../../../emulator";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import type { ResourceInitError } from "../../../provider/runtime/kept-in-stack";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { finishBeforeStop } from "../../../provider/runtime/before-stop";
 import { until } from "../../support/kill";
 import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";

@@ -6,7 +6,7 @@ import {
   listCertificates,
   listSnapshots,
   listVolumes,
-} from "../../../provider/program/lookups";
+} from "../../../provider/lookups";
 import { type ProviderHarness, startHarness } from "./helpers";
 
 const APP = "demo-app";

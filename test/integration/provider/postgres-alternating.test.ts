@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { type ProviderHarness, startHarness, withProvider } from "./helpers";
 
 // Two users, two valid credentials: each rotation rotates the user that is not current, and the

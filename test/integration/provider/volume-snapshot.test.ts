@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as runtime from "../../../provider/runtime";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 import { hasUndefined, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 
 const APP = "demo-app";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { validateCustomCertificate } from "../../../emulator/certificates/pem";
+import { validateCustomCertificate } from "../../../sdk/simulation/custom-certificate-rules";
 import { days, makeCert, otherKey } from "../../support/certs";
 
 describe("validateCustomCertificate", () => {

@@ -6,7 +6,7 @@ import {
   type PlatformLookups,
   planRecovery,
 } from "../../../ops/recover-plan";
-import { stubTexts } from "../../../provider/program/stubs";
+import { stubTexts } from "../../../provider/classes/stubs";
 
 const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
 const ACME = "pulumi-nodejs:dynamic/platform:AcmeCertificate";

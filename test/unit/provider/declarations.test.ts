@@ -6,7 +6,7 @@ import {
   type ResourceKey,
   registry,
   typeToken,
-} from "../../../provider/model/registry";
+} from "../../../provider/kinds/registry";
 
 interface Registered {
   type: string;
@@ -168,7 +168,7 @@ describe("resource declarations", () => {
   });
 
   it("registers each kind's text from ../stubs, which requires the runtime once", async () => {
-    const { stubTexts } = await import("../../../provider/program/stubs");
+    const { stubTexts } = await import("../../../provider/classes/stubs");
     for (const key of RESOURCE_KEYS) {
       const text = stubTexts[key];
       expect(registered.some((r) => r.inputs.__provider === text)).toBe(true);
@@ -185,8 +185,8 @@ describe("resource declarations", () => {
   const configureRequest = { config: { get: () => undefined } } as unknown as pulumi.dynamic.ConfigureRequest;
 
   it("gets every method of the installed runtime from configure, which the host calls first", async () => {
-    const { stubTexts } = await import("../../../provider/program/stubs");
-    const runtime = await import("../../../provider/runtime");
+    const { stubTexts } = await import("../../../provider/classes/stubs");
+    const runtime = await import("../../../provider/kinds/runtime-entry");
     const provider = hostEvaluate(stubTexts.volume, (id) => {
       expect(id).toBe("pulumi-platform/provider/runtime");
       return runtime;
@@ -198,7 +198,7 @@ describe("resource declarations", () => {
   });
 
   it("fails every method when the runtime cannot be loaded, so no delete is skipped silently", async () => {
-    const { stubTexts } = await import("../../../provider/program/stubs");
+    const { stubTexts } = await import("../../../provider/classes/stubs");
     const provider = hostEvaluate(stubTexts.volume, () => {
       throw new Error("Cannot find module 'pulumi-platform/provider/runtime'");
     });
@@ -209,8 +209,8 @@ describe("resource declarations", () => {
   });
 
   it("every registry row has a stub, a runtime provider, a class and a recover kind", async () => {
-    const { stubTexts } = await import("../../../provider/program/stubs");
-    const runtime = await import("../../../provider/runtime");
+    const { stubTexts } = await import("../../../provider/classes/stubs");
+    const runtime = await import("../../../provider/kinds/runtime-entry");
     const mod = (await import("../../../provider")) as unknown as Record<string, unknown>;
     const { kindOf } = await import("../../../ops/recover-plan");
     expect(Object.keys(stubTexts).sort()).toEqual([...RESOURCE_KEYS].sort());
@@ -237,7 +237,7 @@ describe("resource declarations", () => {
   });
 
   it("names each kind once: the key is the camelCase of the class a program constructs", async () => {
-    const declarations = (await import("../../../provider/model/declarations")) as Record<string, unknown>;
+    const declarations = (await import("../../../provider/kinds/validate-args")) as Record<string, unknown>;
     for (const key of RESOURCE_KEYS) {
       const row = registry[key];
       expect(row.key).toBe(key);

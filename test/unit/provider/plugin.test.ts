@@ -10,7 +10,7 @@ import {
   secretNames,
 } from "../../../provider/model/declaration";
 import { restoreSourceChangedWarning } from "../../../provider/model/lifetime";
-import { RESOURCE_KEYS, registry } from "../../../provider/model/registry";
+import { RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
 import { UNKNOWN } from "../../../provider/model/validation/common";
 import { t } from "../../../provider/model/value-types";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
@@ -126,7 +126,7 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
 
   it("loads an invoke's lookups without the whole Pulumi runtime (which only a program has loaded)", async () => {
     const pulumiIndex = createRequire(__filename).resolve("@pulumi/pulumi");
-    await import("../../../provider/program/lookups");
+    await import("../../../provider/lookups");
     expect(Object.keys(createRequire(__filename).cache)).not.toContain(pulumiIndex);
   });
 });

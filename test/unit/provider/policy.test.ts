@@ -1,6 +1,6 @@
 import type { ResourceValidationArgs, ResourceValidationPolicy } from "@pulumi/policy";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pluginTypeToken, RESOURCE_KEYS, registry, typeToken } from "../../../provider/model/registry";
+import { pluginTypeToken, RESOURCE_KEYS, registry, typeToken } from "../../../provider/kinds/registry";
 import {
   isPlatformResource,
   PLATFORM_POLICY_DEFAULTS,

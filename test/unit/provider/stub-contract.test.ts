@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/model/registry";
-import * as runtime from "../../../provider/runtime";
+import { RESOURCE_KEYS, registry, typeToken } from "../../../provider/kinds/registry";
+import * as runtime from "../../../provider/kinds/runtime-entry";
 
 // The serialized provider text (`__provider`) of every release stays in its users' states and is
 // run by every later release: what it reaches in `pulumi-platform/provider/runtime` is a
@@ -88,7 +88,7 @@ describe("this checkout's serialized provider text", () => {
     // The compiled stubs: the text a program of this checkout registers comes from dist/.
     const { stubTexts } = require(
       path.join(repoRoot, "dist", "provider", "program", "stubs.js"),
-    ) as typeof import("../../../provider/program/stubs");
+    ) as typeof import("../../../provider/classes/stubs");
     expect(versions, `no recorded state for ${version}: run npm run record-upgrade-fixture`).toContain(
       version,
     );

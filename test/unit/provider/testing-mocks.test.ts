@@ -7,7 +7,7 @@ import {
   type ResourceKey,
   registry,
   typeToken,
-} from "../../../provider/model/registry";
+} from "../../../provider/kinds/registry";
 import { PlatformCheckError, platformMocks } from "../../../provider/testing";
 import { makeCert, type TestCert } from "../../support/certs";
 

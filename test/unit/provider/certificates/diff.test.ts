@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as runtime from "../../../../provider/runtime";
+import * as runtime from "../../../../provider/kinds/runtime-entry";
 
 describe("certificate diffs", () => {
   const acmeOuts = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validatePostgresPasswordRotationArgs } from "../../../../provider/model/declarations";
+import { validatePostgresPasswordRotationArgs } from "../../../../provider/kinds/validate-args";
 import { UNKNOWN } from "../../../../provider/model/validation";
-import * as runtime from "../../../../provider/runtime";
+import * as runtime from "../../../../provider/kinds/runtime-entry";
 
 // Alternating users (`alternateUsername`): what preview refuses, and what each change plans.
 

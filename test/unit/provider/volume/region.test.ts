@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { regionWarning } from "../../../../provider/model/validation";
-import { volume } from "../../../../provider/runtime/volume";
+import { volume } from "../../../../provider/kinds/volume/runtime";
 import { isKnownRegion, PLATFORM_REGIONS, RETIRED_REGIONS } from "../../../../sdk";
 
 describe("the shared region list", () => {

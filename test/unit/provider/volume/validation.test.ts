@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateVolumeArgs } from "../../../../provider/model/declarations";
+import { validateVolumeArgs } from "../../../../provider/kinds/validate-args";
 import { UNKNOWN } from "../../../../provider/model/validation";
 
 const base = { app: "demo-app", name: "data" };

@@ -9,9 +9,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { OutputsOf } from "../../model/declaration";
-import type { volumeSnapshotDeclaration } from "../../model/declarations/volume-snapshot";
-import { componentTypeToken, registry } from "../../model/registry";
+import type { OutputsOf } from "../model/declaration";
+import type { volumeSnapshotDeclaration } from "../kinds/volume-snapshot/declaration";
+import { componentTypeToken, registry } from "../kinds/registry";
 
 /** The child that takes the snapshot, in either door. */
 export type SnapshotRequest = pulumi.CustomResource & OutputsOf<typeof volumeSnapshotDeclaration>;

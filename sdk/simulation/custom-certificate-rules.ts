@@ -1,3 +1,9 @@
+/**
+ * The platform's import rules for a custom certificate (spec 4.2 rule 3: a PEM chain and a key
+ * that match, covering the hostname, not expired), as the emulator enforces them and the testing
+ * mocks read a chain's expiry and issuer from it. Node's X509Certificate does the parsing.
+ * @module
+ */
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 
 export interface ValidatedCertificate {

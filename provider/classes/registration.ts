@@ -5,9 +5,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { outputNames, type ResourceDeclaration, secretNames } from "../../model/declaration";
-import { type ResourceKey, type ResourceRow, typeToken } from "../../model/registry";
-import { stubTexts } from "../stubs";
+import { outputNames, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { type ResourceKey, type ResourceRow, typeToken } from "../kinds/registry";
+import { stubTexts } from "./stubs";
 import { cutToProgramFrames } from "./program-frames";
 
 /** The property the dynamic provider host reads a resource's provider text from. */

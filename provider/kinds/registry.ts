@@ -13,11 +13,11 @@
  * Loaded by the program (for the classes): it holds names and declarations, never the runtime.
  * @module
  */
-import type { ResourceDeclaration } from "./declaration";
-import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations/certificates";
-import { postgresPasswordRotationDeclaration } from "./declarations/postgres-password-rotation";
-import { volumeDeclaration } from "./declarations/volume";
-import { volumeSnapshotDeclaration } from "./declarations/volume-snapshot";
+import type { ResourceDeclaration } from "../model/declaration";
+import { acmeCertificateDeclaration, customCertificateDeclaration } from "./certificates/declarations";
+import { postgresPasswordRotationDeclaration } from "./postgres-password-rotation/declaration";
+import { volumeDeclaration } from "./volume/declaration";
+import { volumeSnapshotDeclaration } from "./volume-snapshot/declaration";
 
 /** One resource kind. */
 export interface ResourceRow<K extends string = string> {

@@ -2,11 +2,11 @@
  * `PostgresPasswordRotation` declared once (spec 4.1, 7).
  * @module
  */
-import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
-import { isUnknown, type ValidationFailure } from "../validation/common";
-import { optionalBoolean, optionalInteger, optionalStringMap } from "../validation/fields";
-import { alternateUsernameField, clusterIdField, usernameField } from "../validation/postgres";
-import { t } from "../value-types";
+import { declareResource, type InputValues, input, inputFailures, output } from "../../model/declaration";
+import { isUnknown, type ValidationFailure } from "../../model/validation/common";
+import { optionalBoolean, optionalInteger, optionalStringMap } from "../../model/validation/fields";
+import { alternateUsernameField, clusterIdField, usernameField } from "../../model/validation/postgres";
+import { t } from "../../model/value-types";
 
 /** One rotation of a Postgres user's password; the new password is the secret output `password`. */
 export const postgresPasswordRotationDeclaration = declareResource({

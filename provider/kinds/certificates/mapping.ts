@@ -7,8 +7,8 @@
  * @module
  */
 import type { CertificateDetails } from "../../../sdk/schemas/certificate";
-import type { DeclaredOutputs } from "../declaration";
-import type { acmeCertificateDeclaration } from "./certificates";
+import type { DeclaredOutputs } from "../../model/declaration";
+import type { acmeCertificateDeclaration } from "./declarations";
 
 /**
  * A hostname record as the platform reports it, camelCase: the outputs both certificate kinds

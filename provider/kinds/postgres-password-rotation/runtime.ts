@@ -10,22 +10,22 @@
  * rotates the other user; only a new `clusterId` replaces.
  * @module
  */
-import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../sdk";
-import { type OutputValues, storedInputs } from "../model/declaration";
-import { postgresPasswordRotationDeclaration } from "../model/declarations/postgres-password-rotation";
-import { clean, pick, sameValue } from "../model/json-values";
-import { DAY_MS } from "../model/lifetime";
-import { isUnknown } from "../model/validation/common";
-import { platformClient } from "./credentials";
+import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../../sdk";
+import { type OutputValues, storedInputs } from "../../model/declaration";
+import { postgresPasswordRotationDeclaration } from "./declaration";
+import { clean, pick, sameValue } from "../../model/json-values";
+import { DAY_MS } from "../../model/lifetime";
+import { isUnknown } from "../../model/validation/common";
+import { platformClient } from "../../runtime/credentials";
 import {
   type CheckedInputs,
   defineProvider,
   type EngineProps,
   type Outs,
   type RecordedOutputs,
-} from "./define";
-import { changedInputs, type DiffOutcome } from "./diff";
-import { explain } from "./errors";
+} from "../../runtime/define";
+import { changedInputs, type DiffOutcome } from "../../runtime/diff";
+import { explain } from "../../runtime/errors";
 
 type Declaration = typeof postgresPasswordRotationDeclaration;
 type Checked = CheckedInputs<Declaration>;

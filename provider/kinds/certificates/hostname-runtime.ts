@@ -19,16 +19,16 @@ import {
   RETRY_POLICY,
   sendLookingAfterLoss,
   TimeoutError,
-} from "../../sdk";
-import { type InputValues, type OutputValues, storedInputs } from "../model/declaration";
-import { certificateReport } from "../model/declarations/certificate-mapping";
+} from "../../../sdk";
+import { type InputValues, type OutputValues, storedInputs } from "../../model/declaration";
+import { certificateReport } from "./mapping";
 import type {
   acmeCertificateDeclaration,
   customCertificateDeclaration,
-} from "../model/declarations/certificates";
-import { clean, pick } from "../model/json-values";
-import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../model/validation/certificate";
-import { platformClient } from "./credentials";
+} from "./declarations";
+import { clean, pick } from "../../model/json-values";
+import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../../model/validation/certificate";
+import { platformClient } from "../../runtime/credentials";
 import {
   type CheckedInputs,
   defineProvider,
@@ -36,9 +36,9 @@ import {
   type EngineProvider,
   type Outs,
   type RecordedOutputs,
-} from "./define";
-import { explain, isMissing } from "./errors";
-import { KEEP_WAITING, keptInStack, providerOf, ResourceInitError, waitMs } from "./kept-in-stack";
+} from "../../runtime/define";
+import { explain, isMissing } from "../../runtime/errors";
+import { KEEP_WAITING, keptInStack, providerOf, ResourceInitError, waitMs } from "../../runtime/kept-in-stack";
 
 /** The two kinds of certificate a hostname can hold. */
 export type CertificateKind = "acme" | "custom";

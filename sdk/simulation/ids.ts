@@ -1,3 +1,8 @@
+/**
+ * Ids and secrets made up the way the platform makes them (spec 2: `vol_…`, `vs_…`, stable
+ * values derived from names), for the emulator and the testing mocks alike.
+ * @module
+ */
 import { createHash, randomBytes } from "node:crypto";
 
 /** A random identifier such as `vol_8f3k2m1x9q0z7w4r`. */

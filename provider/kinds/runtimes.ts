@@ -3,12 +3,12 @@
  * (see ../stubs.ts and ../registry.ts).
  * @module
  */
-import type { ResourceKey } from "../model/registry";
-import { acmeCertificate, customCertificate } from "./certificate-kinds";
-import type { EngineProvider } from "./define";
-import { postgresPasswordRotation } from "./postgres-password-rotation";
-import { volume } from "./volume";
-import { volumeSnapshot } from "./volume-snapshot";
+import type { ResourceKey } from "./registry";
+import { acmeCertificate, customCertificate } from "./certificates/runtime";
+import type { EngineProvider } from "../runtime/define";
+import { postgresPasswordRotation } from "./postgres-password-rotation/runtime";
+import { volume } from "./volume/runtime";
+import { volumeSnapshot } from "./volume-snapshot/runtime";
 
 export { acmeCertificate, customCertificate, postgresPasswordRotation, volume, volumeSnapshot };
 

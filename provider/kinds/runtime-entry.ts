@@ -2,5 +2,5 @@
 // `configure` and every resource kind's provider under its runtime key (../registry.ts).
 import "../compile-cache";
 
-export { configure, resetCredentials, withClient } from "./credentials";
-export * from "./providers";
+export { configure, resetCredentials, withClient } from "../runtime/credentials";
+export * from "./runtimes";

@@ -3,10 +3,10 @@
  * (spec 4.3, beta endpoint).
  * @module
  */
-import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
-import type { ValidationFailure } from "../validation/common";
-import { optionalStringMap, optionalWaitSeconds, requiredString } from "../validation/fields";
-import { t } from "../value-types";
+import { declareResource, type InputValues, input, inputFailures, output } from "../../model/declaration";
+import type { ValidationFailure } from "../../model/validation/common";
+import { optionalStringMap, optionalWaitSeconds, requiredString } from "../../model/validation/fields";
+import { t } from "../../model/value-types";
 
 /** Default of `waitTimeoutSeconds`: how long to wait for the snapshot to be listed. */
 export const DEFAULT_SNAPSHOT_WAIT_SECONDS = 300;

@@ -5,13 +5,13 @@
  * its kind on delete, and the hostname with it when the other kind is absent.
  * @module
  */
-import type { CertificateDetails } from "../../sdk";
-import { acmeCertificateDeclaration, customCertificateDeclaration } from "../model/declarations/certificates";
-import { daysUntil } from "../model/lifetime";
-import { parseCertificateChain } from "../model/validation/certificate";
-import { type CertificateKindSpec, certificateProvider } from "./certificates";
-import { platformClient } from "./credentials";
-import { ApiError } from "./errors";
+import type { CertificateDetails } from "../../../sdk";
+import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
+import { daysUntil } from "../../model/lifetime";
+import { parseCertificateChain } from "../../model/validation/certificate";
+import { type CertificateKindSpec, certificateProvider } from "./hostname-runtime";
+import { platformClient } from "../../runtime/credentials";
+import { ApiError } from "../../runtime/errors";
 
 /** ACME: the request is the same whoever made it, so taking an existing one needs `adoptExisting`. */
 const ACME: CertificateKindSpec<typeof acmeCertificateDeclaration> = {

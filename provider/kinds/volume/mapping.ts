@@ -7,8 +7,8 @@
  * @module
  */
 import type { Volume } from "../../../sdk/schemas/volume";
-import type { DeclaredOutputs, LiveKeys } from "../declaration";
-import type { volumeDeclaration } from "./volume";
+import type { DeclaredOutputs, LiveKeys } from "../../model/declaration";
+import type { volumeDeclaration } from "./declaration";
 
 /**
  * A volume as the platform reports it, camelCase: every declared output of `Volume` except

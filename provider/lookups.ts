@@ -5,11 +5,11 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../../sdk";
-import { resolveCredentials } from "../model/credentials-resolver";
-import { type CertificateReport, certificateReport } from "../model/declarations/certificate-mapping";
-import { type SnapshotInfo, snapshotInfo } from "../model/declarations/snapshot-mapping";
-import { type VolumeReport, volumeReport } from "../model/declarations/volume-mapping";
+import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../sdk";
+import { resolveCredentials } from "./model/credentials-resolver";
+import { type CertificateReport, certificateReport } from "./kinds/certificates/mapping";
+import { type SnapshotInfo, snapshotInfo } from "./kinds/volume-snapshot/mapping";
+import { type VolumeReport, volumeReport } from "./kinds/volume/mapping";
 
 /**
  * Credentials of a lookup; each falls back to the stack config, then the environment (a blank
@@ -133,7 +133,7 @@ function fromConfig(key: string): string | undefined {
  * HTTP client (about 100 ms of every `pulumi up`).
  */
 async function loadLookupModules() {
-  const [sdk, advice] = await Promise.all([import("../../sdk"), import("../model/token-advice")]);
+  const [sdk, advice] = await Promise.all([import("../sdk"), import("./model/token-advice")]);
   return { PlatformClient: sdk.PlatformClient, withTokenAdvice: advice.withTokenAdvice };
 }
 

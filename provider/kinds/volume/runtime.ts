@@ -4,19 +4,19 @@
  * (which receives the previous outputs) can compare inputs, and `read` can rebuild inputs.
  * @module
  */
-import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../sdk";
-import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
-import { liveInputs, storedInputs, updateBody } from "../model/declaration";
+import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../../sdk";
+import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
+import { liveInputs, storedInputs, updateBody } from "../../model/declaration";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
   volumeCreateBody,
   volumeDeclaration,
-} from "../model/declarations/volume";
-import { volumeReport } from "../model/declarations/volume-mapping";
-import { clean, pick } from "../model/json-values";
-import { isSet, isUnknown } from "../model/validation/common";
-import { regionWarning } from "../model/validation/region";
-import { platformClient } from "./credentials";
+} from "./declaration";
+import { volumeReport } from "./mapping";
+import { clean, pick } from "../../model/json-values";
+import { isSet, isUnknown } from "../../model/validation/common";
+import { regionWarning } from "../../model/validation/region";
+import { platformClient } from "../../runtime/credentials";
 import {
   type CheckedInputs,
   defineProvider,
@@ -24,12 +24,12 @@ import {
   type Outs,
   type ProviderField,
   type RecordedOutputs,
-} from "./define";
-import type { DiffOutcome } from "./diff";
-import { whileEngineRuns } from "./engine-presence";
-import { ApiError, explain, isMissing, TimeoutError } from "./errors";
-import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
-import { createWarningAboutLeftovers } from "./leftovers";
+} from "../../runtime/define";
+import type { DiffOutcome } from "../../runtime/diff";
+import { whileEngineRuns } from "../../runtime/engine-presence";
+import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors";
+import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
+import { createWarningAboutLeftovers } from "../../runtime/leftovers";
 
 /** Inputs the platform does not echo back; kept in outputs as given. */
 const STORED_INPUTS = storedInputs(volumeDeclaration);

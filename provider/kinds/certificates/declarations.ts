@@ -3,18 +3,18 @@
  * both kinds share, and each kind's own.
  * @module
  */
-import { declareResource, type InputValues, input, inputFailures, output } from "../declaration";
-import { DEFAULT_EXPIRY_WARNING_DAYS } from "../lifetime";
-import { customCertificateRules, hostnameField } from "../validation/certificate";
-import type { ValidationFailure } from "../validation/common";
+import { declareResource, type InputValues, input, inputFailures, output } from "../../model/declaration";
+import { DEFAULT_EXPIRY_WARNING_DAYS } from "../../model/lifetime";
+import { customCertificateRules, hostnameField } from "../../model/validation/certificate";
+import type { ValidationFailure } from "../../model/validation/common";
 import {
   optionalBoolean,
   optionalInteger,
   optionalWaitSeconds,
   requiredSecretString,
   requiredString,
-} from "../validation/fields";
-import { t } from "../value-types";
+} from "../../model/validation/fields";
+import { t } from "../../model/value-types";
 
 /** Which validations of the hostname have passed. */
 export interface CertificateValidationOutput {

@@ -6,26 +6,26 @@
  * volume restored from it is never replaced because time passed.
  * @module
  */
-import { AmbiguousRequestError, type Backup, type Snapshot } from "../../sdk";
-import { sleep } from "../../sdk/retry";
-import { poll } from "../../sdk/wait";
-import { type OutputValues, storedInputs } from "../model/declaration";
-import { type SnapshotInfo, snapshotInfo } from "../model/declarations/snapshot-mapping";
+import { AmbiguousRequestError, type Backup, type Snapshot } from "../../../sdk";
+import { sleep } from "../../../sdk/retry";
+import { poll } from "../../../sdk/wait";
+import { type OutputValues, storedInputs } from "../../model/declaration";
+import { type SnapshotInfo, snapshotInfo } from "./mapping";
 import {
   DEFAULT_SNAPSHOT_WAIT_SECONDS,
   volumeSnapshotDeclaration,
-} from "../model/declarations/volume-snapshot";
-import { clean, pick } from "../model/json-values";
-import { platformClient } from "./credentials";
+} from "./declaration";
+import { clean, pick } from "../../model/json-values";
+import { platformClient } from "../../runtime/credentials";
 import {
   type CheckedInputs,
   defineProvider,
   type EngineProps,
   type Outs,
   type RecordedOutputs,
-} from "./define";
-import { explain, isMissing, TimeoutError } from "./errors";
-import { KEEP_WAITING, keptInStack, waitMs } from "./kept-in-stack";
+} from "../../runtime/define";
+import { explain, isMissing, TimeoutError } from "../../runtime/errors";
+import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 
 type Declaration = typeof volumeSnapshotDeclaration;
 type Checked = CheckedInputs<Declaration>;

@@ -17,18 +17,18 @@ import {
   output,
   programType,
   requestType,
-} from "../declaration";
-import { sameValue } from "../json-values";
-import { isSet, isUnknown, type ValidationFailure } from "../validation/common";
+} from "../../model/declaration";
+import { sameValue } from "../../model/json-values";
+import { isSet, isUnknown, type ValidationFailure } from "../../model/validation/common";
 import {
   optionalBoolean,
   optionalInteger,
   optionalString,
   optionalWaitSeconds,
   requiredString,
-} from "../validation/fields";
-import { optionalRegion } from "../validation/region";
-import { t } from "../value-types";
+} from "../../model/validation/fields";
+import { optionalRegion } from "../../model/validation/region";
+import { t } from "../../model/value-types";
 
 /** Default of `restoreTimeoutSeconds`. */
 export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;

@@ -1,0 +1,4 @@
+export * from "./certificates/declarations";
+export * from "./postgres-password-rotation/declaration";
+export * from "./volume/declaration";
+export * from "./volume-snapshot/declaration";

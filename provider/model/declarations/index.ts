@@ -1,4 +1,0 @@
-export * from "./certificates";
-export * from "./postgres-password-rotation";
-export * from "./volume";
-export * from "./volume-snapshot";
