@@ -1,9 +1,11 @@
 /**
  * The one list of the resource kinds, one row each. Its keys are the runtime keys the serialized
  * stubs name (`pulumi-platform/provider/runtime` exports each kind's provider under its key), so
- * recorded state keeps working: a key and a type never change. The stubs (../stubs), the
- * runtime's providers (./runtime/providers, exhaustive over these keys), `recover`'s kinds and
- * the classes' type tokens all come from here, and the tests iterate it.
+ * recorded state keeps working: a key and a type never change. Each row is the kind's home
+ * (`./<kind>/kind.ts`: declaration, day-2 warnings, import rule); the stubs (../classes/stubs),
+ * the runtime's providers (./runtimes, exhaustive over these keys), both doors' classes and
+ * warnings, the plugin's schema and import, `recover`'s kinds and the mocks come from here, and
+ * the tests iterate it.
  *
  * One name per kind: the key is the camelCase of the class a program constructs (the
  * declaration's `type`), the runtime module exports the provider under the key, the declaration
@@ -14,10 +16,11 @@
  * @module
  */
 import type { ResourceDeclaration } from "../model/declaration";
-import { acmeCertificateDeclaration, customCertificateDeclaration } from "./certificates/declarations";
-import { postgresPasswordRotationDeclaration } from "./postgres-password-rotation/declaration";
-import { volumeDeclaration } from "./volume/declaration";
-import { volumeSnapshotDeclaration } from "./volume-snapshot/declaration";
+import type { ImportRule, LifetimeRule } from "../model/kind-rules";
+import { acmeCertificateKind, customCertificateKind } from "./certificates/kinds";
+import { postgresPasswordRotationKind } from "./postgres-password-rotation/kind";
+import { volumeKind } from "./volume/kind";
+import { volumeSnapshotKind } from "./volume-snapshot/kind";
 
 /** One resource kind. */
 export interface ResourceRow<K extends string = string> {
@@ -35,6 +38,10 @@ export interface ResourceRow<K extends string = string> {
   readonly declaration: ResourceDeclaration;
   /** The component a program constructs around the dynamic resource, when there is one. */
   readonly component?: string;
+  /** Its day-2 warnings, which both doors print. */
+  readonly lifetime: LifetimeRule;
+  /** What an import id means to it, or why it cannot be imported. */
+  readonly importing: ImportRule;
 }
 
 /** Rows whose `key` is the key they are listed under. */
@@ -44,35 +51,13 @@ function rows<const T extends Rows<T>>(r: T): T {
   return r;
 }
 
-/** Every resource kind, under its runtime key. */
+/** Every resource kind, under its runtime key: each row is the kind's home (./<kind>/kind.ts). */
 export const registry = rows({
-  volume: { key: "volume", type: "Volume", declaration: volumeDeclaration },
-  acmeCertificate: {
-    key: "acmeCertificate",
-    type: "AcmeCertificate",
-    declaration: acmeCertificateDeclaration,
-  },
-  customCertificate: {
-    key: "customCertificate",
-    type: "CustomCertificate",
-    declaration: customCertificateDeclaration,
-  },
-  postgresPasswordRotation: {
-    key: "postgresPasswordRotation",
-    type: "PostgresPasswordRotation",
-    declaration: postgresPasswordRotationDeclaration,
-  },
-  /**
-   * A program constructs the component `VolumeSnapshot` (`platform:index:VolumeSnapshot`), whose
-   * child is this dynamic resource: the key is named after the component, the type after the
-   * request the child makes.
-   */
-  volumeSnapshot: {
-    key: "volumeSnapshot",
-    type: "VolumeSnapshotRequest",
-    declaration: volumeSnapshotDeclaration,
-    component: "VolumeSnapshot",
-  },
+  volume: volumeKind,
+  acmeCertificate: acmeCertificateKind,
+  customCertificate: customCertificateKind,
+  postgresPasswordRotation: postgresPasswordRotationKind,
+  volumeSnapshot: volumeSnapshotKind,
 });
 
 /** A runtime key: the name of one resource kind. */

@@ -7,14 +7,14 @@
  * @module
  */
 import { saveCompileCache } from "../compile-cache";
-import { inputsWith, liveInputs, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { inputsWith, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { lifetimeWarnings } from "../model/kind-rules";
 import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
 import { stubTexts } from "../classes/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
 import { warn } from "../runtime/warnings";
 import { aboutResource } from "./engine-log";
-import { lifetimeWarnings } from "./lifetime-warnings";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 
 type Runtime = typeof import("../kinds/runtime-entry");
@@ -86,48 +86,21 @@ export function detailedDiff(
 }
 
 /**
- * Why a kind cannot be imported, and what to do instead; undefined for a kind that can. A custom
- * certificate's chain and key are never returned by the platform (spec 2.5), so an import could
- * not record the inputs its check requires: it is refused with the adoption route, instead of
- * importing inputs that fail check (which the CLI reports as a provider bug).
- */
-function importRefusal(key: ResourceKey, importId: string): string | undefined {
-  const hostname = importId.slice(importId.indexOf("/") + 1) || "<hostname>";
-  switch (key) {
-    case "volume":
-    case "acmeCertificate":
-      return undefined;
-    case "customCertificate":
-      return (
-        `a CustomCertificate cannot be imported: the platform never returns its certificate chain or private key, so an import could not record fullchain and privateKey. ` +
-        `Declare it in the program with its fullchain, its privateKey (from a secret) and adoptExisting: true; the next \`pulumi up\` takes the certificate on ${hostname} under management (a certificate that is your chain's leaf is kept as it is, with no request that changes it). See docs/adopt.md.`
-      );
-    case "postgresPasswordRotation":
-      return "a PostgresPasswordRotation cannot be imported: it is an action, not a platform object. Declare it in the program; its first `pulumi up` rotates the password.";
-    case "volumeSnapshot":
-      return "a VolumeSnapshot cannot be imported: declaring one takes a new snapshot of a volume. Declare it in the program to take one; existing snapshots are read with the listSnapshots function.";
-  }
-}
-
-/**
- * What an import id (`<app>/<id>`) means to a kind: the resource id and the state its `read`
- * needs. An imported volume records every live input, so the generated program sets them all
- * and the next preview plans nothing. A kind that cannot be imported is refused, saying what to do.
+ * What an import id (`<app>/<id>`) means to a kind (its row's import rule): the resource id and
+ * the state its `read` needs. A kind that cannot be imported is refused, saying what to do.
  */
 export function importState(key: ResourceKey, importId: string): { id: string; state: EngineProps } {
-  const refusal = importRefusal(key, importId);
-  if (refusal) throw new Error(refusal);
+  const rule = registry[key].importing;
   const slash = importId.indexOf("/");
   const app = importId.slice(0, slash);
   const id = importId.slice(slash + 1);
+  if ("refusal" in rule) throw new Error(rule.refusal(id));
   if (slash <= 0 || id === "") {
     throw new Error(
-      `import ids of ${registry[key].declaration.type} are <app>/<${key === "volume" ? "volumeId" : "hostname"}> (got ${JSON.stringify(importId)})`,
+      `import ids of ${registry[key].declaration.type} are <app>/<${rule.idName}> (got ${JSON.stringify(importId)})`,
     );
   }
-  return key === "volume"
-    ? { id, state: { app, programInputs: liveInputs(registry.volume.declaration) } }
-    : { id, state: { app, hostname: id } };
+  return { id, state: rule.state(app, id) };
 }
 
 /**
@@ -160,7 +133,7 @@ async function warnAboutLifetime(
   olds: EngineProps,
   news: EngineProps,
 ): Promise<void> {
-  for (const warning of lifetimeWarnings(key, id, olds, news, new Date())) {
+  for (const warning of lifetimeWarnings(registry[key].lifetime, id, olds, news, new Date())) {
     await warn(warning, (text) => console.warn(`warning: ${text}`));
   }
 }

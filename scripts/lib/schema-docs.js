@@ -2,7 +2,7 @@
 // The package schema's descriptions, read from the TSDoc where they are written once: the
 // declarations (a resource's comment, each input's and output's, and the members of the
 // interfaces they name: `VolumeComputeArgs`, `DnsRecordOutput`, …) and the lookups
-// (provider/program/lookups.ts: each function's comment, its arguments', its answer's members).
+// (provider/lookups.ts: each function's comment, its arguments', its answer's members).
 // The TypeScript compiler reads them as an IDE hover does, so the schema, the SDKs and the hover
 // on `VolumeArgs` show one text. `npm run gen-sdks` writes the result to
 // provider/plugin/schema-docs.json, which the plugin's schema module reads at run time (the
@@ -130,7 +130,7 @@ function resolved(/** @type {ts.Node} */ node, /** @type {ts.TypeChecker} */ che
   return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 }
 
-/** Each registry row's declaration variable, by runtime key (provider/model/registry.ts). */
+/** Each registry row's declaration variable, by runtime key, in one file of provider/kinds/. */
 function registryDeclarations(/** @type {ts.SourceFile} */ file, /** @type {ts.TypeChecker} */ checker) {
   /** @type {Record<string, ts.Symbol>} */
   const found = {};
@@ -155,8 +155,8 @@ function registryDeclarations(/** @type {ts.SourceFile} */ file, /** @type {ts.T
 
 /** Reads every description the schema needs from the sources. */
 function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
-  const registryFile = path.join(root, "provider", "model", "registry.ts");
-  const lookupsFile = path.join(root, "provider", "program", "lookups.ts");
+  const registryFile = path.join(root, "provider", "kinds", "registry.ts");
+  const lookupsFile = path.join(root, "provider", "lookups.ts");
   const functionsFile = path.join(root, "provider", "plugin", "functions.ts");
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(root, "tsconfig.json"),
@@ -182,7 +182,16 @@ function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
 
   /** @type {SchemaDocs} */
   const docs = { resources: {}, functions: {} };
-  for (const [key, symbol] of Object.entries(registryDeclarations(source(registryFile), checker))) {
+  // The rows live in each kind's home (provider/kinds/<kind>/kind.ts), which the registry imports.
+  const kindsDir = path.join(root, "provider", "kinds") + path.sep;
+  const rowFiles = program.getSourceFiles().filter((sf) => path.resolve(sf.fileName).startsWith(kindsDir));
+  const found = Object.assign({}, ...rowFiles.map((sf) => registryDeclarations(sf, checker)));
+  // In the registry's order: its rows are `<key>: <key>Kind`.
+  const order = [...source(registryFile).text.matchAll(/^\s+(\w+): \w+Kind,$/gm)].map((m) => m[1]);
+  const rows = Object.fromEntries(order.filter((k) => k in found).map((k) => [k, found[k]]));
+  if (Object.keys(rows).length !== Object.keys(found).length)
+    throw new Error(`schema-docs: the registry's rows (${order}) are not the kinds found (${Object.keys(found)})`);
+  for (const [key, symbol] of Object.entries(rows)) {
     const declaration = checker.getTypeOfSymbol(symbol);
     const side = (/** @type {"inputs" | "outputs"} */ name, /** @type {string} */ marker) =>
       Object.fromEntries(

@@ -10,9 +10,10 @@ import {
   secretNames,
 } from "../../../provider/model/declaration";
 import { restoreSourceChangedWarning } from "../../../provider/model/lifetime";
-import { RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
+import { RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
 import { UNKNOWN } from "../../../provider/model/validation/common";
 import { t } from "../../../provider/model/value-types";
+import { lifetimeWarnings as warningsOf, type Props } from "../../../provider/model/kind-rules";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
@@ -131,11 +132,12 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
   });
 });
 
-describe("the plugin's day-2 warnings (the dynamic classes' texts, from the recorded outputs)", () => {
+describe("each kind's day-2 warnings (one rule per kind, both doors), from the recorded outputs", () => {
   const now = new Date("2026-11-25T00:00:00Z");
+  const lifetimeWarnings = (key: ResourceKey, id: string, olds: Props, news: Props, at: Date) =>
+    warningsOf(registry[key].lifetime, id, olds, news, at);
 
   it("a volume the platform reports larger than the program's sizeGb; none when it is not, or unknown", async () => {
-    const { lifetimeWarnings } = await import("../../../provider/plugin/lifetime-warnings");
     const olds = { name: "logs", sizeGb: 10 };
     expect(lifetimeWarnings("volume", "vol_1", olds, { sizeGb: 3 }, now)).toEqual([
       expect.stringMatching(
@@ -147,7 +149,6 @@ describe("the plugin's day-2 warnings (the dynamic classes' texts, from the reco
   });
 
   it("a restored volume whose program names another snapshot (the dynamic classes' text); none while unknown", async () => {
-    const { lifetimeWarnings } = await import("../../../provider/plugin/lifetime-warnings");
     const olds = { name: "restored", snapshotId: "vs_a" };
     expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: "vs_b" }, now)).toEqual([
       restoreSourceChangedWarning("restored", "vol_r", "vs_a", "vs_b"),
@@ -157,7 +158,6 @@ describe("the plugin's day-2 warnings (the dynamic classes' texts, from the reco
   });
 
   it("a custom certificate inside its expiryWarningDays; a snapshot whose program names another volume", async () => {
-    const { lifetimeWarnings } = await import("../../../provider/plugin/lifetime-warnings");
     const cert = { hostname: "api.example.com", expiresAt: "2026-12-05T00:00:00Z" };
     expect(lifetimeWarnings("customCertificate", "api.example.com", cert, {}, now)).toEqual([
       expect.stringContaining("api.example.com"),

@@ -1,0 +1,59 @@
+/**
+ * `AcmeCertificate` and `CustomCertificate`: their rows in the registry. What they are
+ * (./declarations, ./mapping) and the rules both doors apply (day-2 warnings, import ids); what
+ * they do at the platform is ./runtime, over the one hostname runtime (./hostname-runtime).
+ * @module
+ */
+import {
+  type ImportRule,
+  known,
+  type LifetimeRule,
+  NO_LIFETIME_WARNINGS,
+} from "../../model/kind-rules";
+import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS } from "../../model/lifetime";
+import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
+
+/** `<app>/<hostname>`: the hostname's ACME request. */
+const acmeImporting: ImportRule = { idName: "hostname", state: (app, hostname) => ({ app, hostname }) };
+
+/** The ACME certificate kind: the platform renews it, so time passing needs nobody. */
+export const acmeCertificateKind = {
+  key: "acmeCertificate",
+  type: "AcmeCertificate",
+  declaration: acmeCertificateDeclaration,
+  lifetime: NO_LIFETIME_WARNINGS,
+  importing: acmeImporting,
+} as const;
+
+/** A custom certificate about to expire (from `expiryWarningDays` before), or expired. */
+const customLifetime: LifetimeRule = {
+  reads: ["hostname", "expiresAt"],
+  given: ["expiryWarningDays"],
+  warnings(_id, olds, news, now) {
+    const days =
+      typeof news.expiryWarningDays === "number" ? news.expiryWarningDays : DEFAULT_EXPIRY_WARNING_DAYS;
+    return known(olds.hostname) && known(olds.expiresAt)
+      ? [certificateExpiryWarning(olds.hostname, olds.expiresAt, now, days)]
+      : [];
+  },
+};
+
+/**
+ * Refused: the platform never returns a custom certificate's chain or key (spec 2.5), so an import
+ * could not record the inputs its check requires (the CLI would report inputs failing check as a
+ * provider bug). The message names the way in: adoption.
+ */
+const customImporting: ImportRule = {
+  refusal: (hostname) =>
+    `a CustomCertificate cannot be imported: the platform never returns its certificate chain or private key, so an import could not record fullchain and privateKey. ` +
+    `Declare it in the program with its fullchain, its privateKey (from a secret) and adoptExisting: true; the next \`pulumi up\` takes the certificate on ${hostname || "<hostname>"} under management (a certificate that is your chain's leaf is kept as it is, with no request that changes it). See docs/adopt.md.`,
+};
+
+/** The custom certificate kind. */
+export const customCertificateKind = {
+  key: "customCertificate",
+  type: "CustomCertificate",
+  declaration: customCertificateDeclaration,
+  lifetime: customLifetime,
+  importing: customImporting,
+} as const;

@@ -1,0 +1,39 @@
+/**
+ * `VolumeSnapshot`: its row in the registry. What a snapshot is (./declaration, ./mapping) and the
+ * rules both doors apply; what it does at the platform is ./runtime.
+ * @module
+ */
+import { type ImportRule, known, type LifetimeRule } from "../../model/kind-rules";
+import { snapshotSourceChangedWarning } from "../../model/lifetime";
+import { volumeSnapshotDeclaration } from "./declaration";
+
+/** A program that names another volume than the snapshot was taken of. */
+const lifetime: LifetimeRule = {
+  reads: ["volumeId"],
+  given: ["volumeId"],
+  warnings: (id, olds, news) => [
+    known(olds.volumeId) && known(news.volumeId)
+      ? snapshotSourceChangedWarning(id, olds.volumeId, news.volumeId)
+      : undefined,
+  ],
+};
+
+/** Refused: declaring a snapshot takes a new one. */
+const importing: ImportRule = {
+  refusal: () =>
+    "a VolumeSnapshot cannot be imported: declaring one takes a new snapshot of a volume. Declare it in the program to take one; existing snapshots are read with the listSnapshots function.",
+};
+
+/**
+ * The snapshot kind. A program constructs the component `VolumeSnapshot`
+ * (`platform:index:VolumeSnapshot`), whose child is the resource that takes the snapshot: the key
+ * is named after the component, the type after the request the child makes.
+ */
+export const volumeSnapshotKind = {
+  key: "volumeSnapshot",
+  type: "VolumeSnapshotRequest",
+  declaration: volumeSnapshotDeclaration,
+  component: "VolumeSnapshot",
+  lifetime,
+  importing,
+} as const;
