@@ -5,11 +5,8 @@
  * @module
  */
 
-import {
-  type CertificateReport,
-  certificateReport,
-} from "../provider/kinds/certificates/mapping";
 import type { CertificateEntryOutput } from "../provider/kinds/certificates/declarations";
+import { type CertificateReport, certificateReport } from "../provider/kinds/certificates/mapping";
 import {
   type VolumeLiveInputs,
   type VolumeReport,

@@ -6,13 +6,15 @@
  */
 import "./compile-cache";
 
-export {
-  validateAcmeCertificateArgs,
-  validateCustomCertificateArgs,
-  validatePostgresPasswordRotationArgs,
-  validateVolumeArgs,
-  validateVolumeSnapshotArgs,
-} from "./kinds/validate-args";
+export type {
+  AcmeCertificateArgs,
+  CustomCertificateArgs,
+  PostgresPasswordRotationArgs,
+  VolumeArgs,
+  VolumeComputeArgs,
+  VolumeComputeOutput,
+  VolumeSnapshotArgs,
+} from "./classes/resources";
 export type {
   CertificateEntryOutput,
   CertificateValidationOutput,
@@ -20,7 +22,13 @@ export type {
   DnsRequirementsOutput,
   IssuedCertificateOutput,
 } from "./kinds/certificates/declarations";
-export type { ValidationFailure } from "./model/validation";
+export {
+  validateAcmeCertificateArgs,
+  validateCustomCertificateArgs,
+  validatePostgresPasswordRotationArgs,
+  validateVolumeArgs,
+  validateVolumeSnapshotArgs,
+} from "./kinds/declarations";
 export {
   type CertificateCheckInfo,
   type CertificateInfo,
@@ -36,17 +44,12 @@ export {
   type SnapshotInfo,
   type VolumeInfo,
 } from "./lookups";
-export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./program/recover-stack";
-export { AcmeCertificate, type AcmeCertificateArgs } from "./program/resources/acme-certificate";
-export { CustomCertificate, type CustomCertificateArgs } from "./program/resources/custom-certificate";
+export type { ValidationFailure } from "./model/validation";
 export {
+  AcmeCertificate,
+  CustomCertificate,
   PostgresPasswordRotation,
-  type PostgresPasswordRotationArgs,
-} from "./program/resources/postgres-password-rotation";
-export {
   Volume,
-  type VolumeArgs,
-  type VolumeComputeArgs,
-  type VolumeComputeOutput,
-} from "./program/resources/volume";
-export { VolumeSnapshot, type VolumeSnapshotArgs } from "./program/resources/volume-snapshot";
+  VolumeSnapshot,
+} from "./program/classes";
+export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./program/recover-stack";

@@ -6,10 +6,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { CertificateDetails, CertificateListEntry, PlatformClient } from "../sdk";
-import { resolveCredentials } from "./model/credentials-resolver";
 import { type CertificateReport, certificateReport } from "./kinds/certificates/mapping";
-import { type SnapshotInfo, snapshotInfo } from "./kinds/volume-snapshot/mapping";
 import { type VolumeReport, volumeReport } from "./kinds/volume/mapping";
+import { type SnapshotInfo, snapshotInfo } from "./kinds/volume-snapshot/mapping";
+import { resolveCredentials } from "./model/credentials-resolver";
 
 /**
  * Credentials of a lookup; each falls back to the stack config, then the environment (a blank

@@ -24,7 +24,8 @@ function category(url, fn) {
   if (fn === "(garbage collector)") return "gc";
   if (fn === "(program)") return "program(native)";
   if (!url) return "native";
-  if (url.includes("/dist/provider/runtime/") || url.includes("/dist/provider/kinds/")) return "ours:provider/runtime";
+  if (url.includes("/dist/provider/runtime/") || url.includes("/dist/provider/kinds/"))
+    return "ours:provider/runtime";
   if (url.includes("/dist/provider/")) return "ours:provider";
   if (url.includes("/dist/sdk/")) return "ours:sdk";
   if (url.includes("/dist/emulator/")) return "ours:emulator";

@@ -7,9 +7,12 @@ import type {
   CertificateListResponseWire as CertificateListResponse,
   Validation,
 } from "../../sdk/schemas";
+import {
+  CertificateRuleError,
+  validateCustomCertificate,
+} from "../../sdk/simulation/custom-certificate-rules";
 import { dnsRequirements } from "../../sdk/simulation/dns-requirements";
 import { checkDns } from "../certificates/dns-requirements";
-import { CertificateRuleError, validateCustomCertificate } from "../../sdk/simulation/custom-certificate-rules";
 import { invalid, notFound, unprocessable } from "../errors";
 import type { StoreContext, StorePart } from "./context";
 import type { SimulatedDns } from "./dns";

@@ -4,8 +4,8 @@ import {
   POSTGRES_USERNAME_PATTERN,
   RESERVED_POSTGRES_USERS,
 } from "../../sdk/schemas/postgres-users";
-import { gone, invalid, notFound, unavailable } from "../errors";
 import { strongPassword } from "../../sdk/simulation/ids";
+import { gone, invalid, notFound, unavailable } from "../errors";
 import type { StoreContext, StorePart } from "./context";
 
 export type ClusterState = "ready" | "deleting" | "deleted";

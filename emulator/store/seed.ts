@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { isKnownRegion } from "../../sdk/schemas/regions";
-import { formatZodError } from "../validation";
 import { DEFAULT_ORG, DEFAULT_REGION } from "../../sdk/simulation/defaults";
+import { formatZodError } from "../validation";
 
 const SeedUserSchema = z.union([
   z.string().min(1),

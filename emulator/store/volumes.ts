@@ -7,8 +7,8 @@ import type {
 } from "../../sdk/schemas";
 import { isKnownRegion, PLATFORM_REGIONS } from "../../sdk/schemas/regions";
 import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
-import { conflict, invalid, notFound, unprocessable } from "../errors";
 import { randomId, stableHex } from "../../sdk/simulation/ids";
+import { conflict, invalid, notFound, unprocessable } from "../errors";
 import type {
   CreateVolumeBody as CreateVolumeRequest,
   UpdateVolumeBody as UpdateVolumeRequest,

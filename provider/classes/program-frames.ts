@@ -15,7 +15,7 @@
 import * as path from "node:path";
 
 /** Where this package's compiled provider code lives (the resource classes' and the model's frames). */
-const OWN_DIR = path.resolve(__dirname, "..", "..") + path.sep;
+const OWN_DIR = path.resolve(__dirname, "..") + path.sep;
 
 function programFrame(site: NodeJS.CallSite): boolean {
   const file = site.getFileName();

@@ -1,17 +1,12 @@
 /**
  * What every resource class registers, derived from its declaration: each declared output (so
  * the engine sets it on the object), the program's inputs, and which of them are secret; and the
- * base class that registers it.
+ * stack traces capped while it registers (./kind-resource registers, through either door).
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
 import { outputNames, type ResourceDeclaration, secretNames } from "../model/declaration";
-import { type ResourceKey, type ResourceRow, typeToken } from "../kinds/registry";
-import { stubTexts } from "./stubs";
 import { cutToProgramFrames } from "./program-frames";
-
-/** The property the dynamic provider host reads a resource's provider text from. */
-const PROVIDER_KEY = "__provider";
 
 /**
  * The properties and options a resource registers: every declared output unset (so the engine
@@ -59,7 +54,7 @@ export interface CappedStackTraces {
  * ./program-frames). Not capped when PULUMI_DEBUG_PROMISE_LEAKS is
  * set, since that report prints the traces. A registration the engine refuses later fails
  * without stack frames (its message names the resource and its type). Both doors' classes
- * (the dynamic ones below, the plugin's) register this way.
+ * register this way (./kind-resource).
  */
 export function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
@@ -77,31 +72,4 @@ export function capStackTraces(): CappedStackTraces {
       return err;
     },
   };
-}
-
-/**
- * Base of the resource classes: a dynamic resource of the kind (see ../registry), registered as
- * `pulumi.dynamic.Resource` does (type token `pulumi-nodejs:dynamic/platform:<type>`, the
- * provider text in `__provider`) but with the kind's hand-written text (../stubs) instead of a
- * closure Pulumi serializes; `args` as the kind's declaration says (see {@link registration}),
- * with stack traces capped.
- */
-export abstract class PlatformResource extends pulumi.CustomResource {
-  protected constructor(
-    kind: ResourceRow<ResourceKey>,
-    name: string,
-    args: object,
-    opts: pulumi.CustomResourceOptions | undefined,
-  ) {
-    const r = registration(kind.declaration, args, opts);
-    const props = { ...r.props, [PROVIDER_KEY]: stubTexts[kind.key] };
-    const traces = capStackTraces();
-    try {
-      super(typeToken(kind), name, props, r.opts);
-    } catch (err) {
-      throw traces.withConstructionStack(err, new.target);
-    } finally {
-      traces.restore();
-    }
-  }
 }

@@ -3,10 +3,11 @@
  * (see ../stubs.ts and ../registry.ts).
  * @module
  */
-import type { ResourceKey } from "./registry";
-import { acmeCertificate, customCertificate } from "./certificates/runtime";
+
 import type { EngineProvider } from "../runtime/define";
+import { acmeCertificate, customCertificate } from "./certificates/runtime";
 import { postgresPasswordRotation } from "./postgres-password-rotation/runtime";
+import type { ResourceKey } from "./registry";
 import { volume } from "./volume/runtime";
 import { volumeSnapshot } from "./volume-snapshot/runtime";
 

@@ -25,7 +25,13 @@ export interface LifetimeRule {
 }
 
 /** The warnings of `rule` about resource `id`, as texts. */
-export function lifetimeWarnings(rule: LifetimeRule, id: string, olds: Props, news: Props, now: Date): string[] {
+export function lifetimeWarnings(
+  rule: LifetimeRule,
+  id: string,
+  olds: Props,
+  news: Props,
+  now: Date,
+): string[] {
   return rule.warnings(id, olds, news, now).filter((w): w is string => w !== undefined);
 }
 

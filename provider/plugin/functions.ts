@@ -4,11 +4,12 @@
  * object). The credentials are the provider's, never arguments of an invoke.
  * @module
  */
-import type { OutputDeclaration } from "../model/declaration";
+
 import { acmeCertificateDeclaration } from "../kinds/certificates/declarations";
 import { volumeDeclaration } from "../kinds/volume/declaration";
-import { type ObjectType, type TypeFor, t, type ValueType } from "../model/value-types";
 import type * as lookups from "../lookups";
+import type { OutputDeclaration } from "../model/declaration";
+import { type ObjectType, type TypeFor, t, type ValueType } from "../model/value-types";
 
 type LookupName =
   | "getVolume"

@@ -11,4 +11,4 @@ export {
   PostgresPasswordRotation,
   Volume,
   VolumeSnapshot,
-} from "./resources/classes";
+} from "./classes";

@@ -6,11 +6,12 @@
  * translation is ./server.
  * @module
  */
+
+import { stubTexts } from "../classes/stubs";
 import { saveCompileCache } from "../compile-cache";
+import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
 import { inputsWith, type ResourceDeclaration, secretNames } from "../model/declaration";
 import { lifetimeWarnings } from "../model/kind-rules";
-import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
-import { stubTexts } from "../classes/stubs";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
 import { warn } from "../runtime/warnings";

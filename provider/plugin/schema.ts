@@ -9,6 +9,7 @@
  * @module
  */
 import { z } from "zod";
+import { registry } from "../kinds/registry";
 import {
   inputSchema,
   outputNames,
@@ -16,7 +17,6 @@ import {
   secretNames,
   storedInputs,
 } from "../model/declaration";
-import { registry } from "../kinds/registry";
 import type { ValueType } from "../model/value-types";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { LOOKUPS } from "./functions";

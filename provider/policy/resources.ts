@@ -7,7 +7,6 @@
  * @module
  */
 import type { ReportViolation, ResourceValidation, ResourceValidationArgs } from "@pulumi/policy";
-import type { InputValues } from "../model/declaration";
 import {
   keyOfPluginToken,
   keyOfTypeToken,
@@ -16,6 +15,7 @@ import {
   registry,
   typeToken,
 } from "../kinds/registry";
+import type { InputValues } from "../model/declaration";
 
 /** A kind of resource, named by its runtime key (`volume`, `customCertificate`, …). */
 export type PlatformKind = ResourceKey;

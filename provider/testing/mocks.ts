@@ -6,7 +6,6 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { inputFailures, secretNames } from "../model/declaration";
 import {
   keyOfPluginToken,
   keyOfTypeToken,
@@ -15,6 +14,7 @@ import {
   registry,
   TYPE_PACKAGE,
 } from "../kinds/registry";
+import { inputFailures, secretNames } from "../model/declaration";
 import { UNKNOWN, type ValidationFailure } from "../model/validation/common";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
 

@@ -5,21 +5,22 @@
  * is named by the compiler here too. For unit tests of a program (see ./mocks).
  * @module
  */
-import { validateCustomCertificate } from "../../sdk/simulation/custom-certificate-rules";
-import { randomId, stableHex, strongPassword } from "../../sdk/simulation/ids";
+
 import type { CertificateDetails } from "../../sdk/schemas/certificate";
+import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
+import { validateCustomCertificate } from "../../sdk/simulation/custom-certificate-rules";
 import { DEFAULT_ORG, DEFAULT_REGION } from "../../sdk/simulation/defaults";
 import { dnsRequirements } from "../../sdk/simulation/dns-requirements";
-import { SNAPSHOT_RETENTION_DEFAULT } from "../../sdk/schemas/volume-constants";
+import { randomId, stableHex, strongPassword } from "../../sdk/simulation/ids";
+import { certificateReport } from "../kinds/certificates/mapping";
+import type { ResourceKey, registry } from "../kinds/registry";
 import {
   type InputValues,
   type OutputValues,
   type ResourceDeclaration,
   storedInputs,
 } from "../model/declaration";
-import { certificateReport } from "../kinds/certificates/mapping";
 import { DAY_MS, daysUntil } from "../model/lifetime";
-import type { ResourceKey, registry } from "../kinds/registry";
 
 type Declaration<K extends ResourceKey> = (typeof registry)[K]["declaration"];
 

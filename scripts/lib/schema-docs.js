@@ -187,10 +187,12 @@ function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
   const rowFiles = program.getSourceFiles().filter((sf) => path.resolve(sf.fileName).startsWith(kindsDir));
   const found = Object.assign({}, ...rowFiles.map((sf) => registryDeclarations(sf, checker)));
   // In the registry's order: its rows are `<key>: <key>Kind`.
-  const order = [...source(registryFile).text.matchAll(/^\s+(\w+): \w+Kind,$/gm)].map((m) => m[1]);
+  const order = [...source(registryFile).text.matchAll(/^\s+(\w+): \w+Kind,$/gm)].map((m) => String(m[1]));
   const rows = Object.fromEntries(order.filter((k) => k in found).map((k) => [k, found[k]]));
   if (Object.keys(rows).length !== Object.keys(found).length)
-    throw new Error(`schema-docs: the registry's rows (${order}) are not the kinds found (${Object.keys(found)})`);
+    throw new Error(
+      `schema-docs: the registry's rows (${order}) are not the kinds found (${Object.keys(found)})`,
+    );
   for (const [key, symbol] of Object.entries(rows)) {
     const declaration = checker.getTypeOfSymbol(symbol);
     const side = (/** @type {"inputs" | "outputs"} */ name, /** @type {string} */ marker) =>

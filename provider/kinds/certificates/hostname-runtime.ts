@@ -21,11 +21,6 @@ import {
   TimeoutError,
 } from "../../../sdk";
 import { type InputValues, type OutputValues, storedInputs } from "../../model/declaration";
-import { certificateReport } from "./mapping";
-import type {
-  acmeCertificateDeclaration,
-  customCertificateDeclaration,
-} from "./declarations";
 import { clean, pick } from "../../model/json-values";
 import { DEFAULT_CERTIFICATE_WAIT_SECONDS } from "../../model/validation/certificate";
 import { platformClient } from "../../runtime/credentials";
@@ -38,7 +33,15 @@ import {
   type RecordedOutputs,
 } from "../../runtime/define";
 import { explain, isMissing } from "../../runtime/errors";
-import { KEEP_WAITING, keptInStack, providerOf, ResourceInitError, waitMs } from "../../runtime/kept-in-stack";
+import {
+  KEEP_WAITING,
+  keptInStack,
+  providerOf,
+  ResourceInitError,
+  waitMs,
+} from "../../runtime/kept-in-stack";
+import type { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
+import { certificateReport } from "./mapping";
 
 /** The two kinds of certificate a hostname can hold. */
 export type CertificateKind = "acme" | "custom";

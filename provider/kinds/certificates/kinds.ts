@@ -4,12 +4,7 @@
  * they do at the platform is ./runtime, over the one hostname runtime (./hostname-runtime).
  * @module
  */
-import {
-  type ImportRule,
-  known,
-  type LifetimeRule,
-  NO_LIFETIME_WARNINGS,
-} from "../../model/kind-rules";
+import { type ImportRule, known, type LifetimeRule, NO_LIFETIME_WARNINGS } from "../../model/kind-rules";
 import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS } from "../../model/lifetime";
 import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
 

@@ -6,12 +6,12 @@
  * @module
  */
 import type { CertificateDetails } from "../../../sdk";
-import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
 import { daysUntil } from "../../model/lifetime";
 import { parseCertificateChain } from "../../model/validation/certificate";
-import { type CertificateKindSpec, certificateProvider } from "./hostname-runtime";
 import { platformClient } from "../../runtime/credentials";
 import { ApiError } from "../../runtime/errors";
+import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
+import { type CertificateKindSpec, certificateProvider } from "./hostname-runtime";
 
 /** ACME: the request is the same whoever made it, so taking an existing one needs `adoptExisting`. */
 const ACME: CertificateKindSpec<typeof acmeCertificateDeclaration> = {

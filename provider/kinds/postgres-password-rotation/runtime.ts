@@ -12,7 +12,6 @@
  */
 import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../../sdk";
 import { type OutputValues, storedInputs } from "../../model/declaration";
-import { postgresPasswordRotationDeclaration } from "./declaration";
 import { clean, pick, sameValue } from "../../model/json-values";
 import { DAY_MS } from "../../model/lifetime";
 import { isUnknown } from "../../model/validation/common";
@@ -26,6 +25,7 @@ import {
 } from "../../runtime/define";
 import { changedInputs, type DiffOutcome } from "../../runtime/diff";
 import { explain } from "../../runtime/errors";
+import { postgresPasswordRotationDeclaration } from "./declaration";
 
 type Declaration = typeof postgresPasswordRotationDeclaration;
 type Checked = CheckedInputs<Declaration>;

@@ -10,11 +10,6 @@ import { AmbiguousRequestError, type Backup, type Snapshot } from "../../../sdk"
 import { sleep } from "../../../sdk/retry";
 import { poll } from "../../../sdk/wait";
 import { type OutputValues, storedInputs } from "../../model/declaration";
-import { type SnapshotInfo, snapshotInfo } from "./mapping";
-import {
-  DEFAULT_SNAPSHOT_WAIT_SECONDS,
-  volumeSnapshotDeclaration,
-} from "./declaration";
 import { clean, pick } from "../../model/json-values";
 import { platformClient } from "../../runtime/credentials";
 import {
@@ -26,6 +21,8 @@ import {
 } from "../../runtime/define";
 import { explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
+import { DEFAULT_SNAPSHOT_WAIT_SECONDS, volumeSnapshotDeclaration } from "./declaration";
+import { type SnapshotInfo, snapshotInfo } from "./mapping";
 
 type Declaration = typeof volumeSnapshotDeclaration;
 type Checked = CheckedInputs<Declaration>;

@@ -7,12 +7,6 @@
 import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../../sdk";
 import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
 import { liveInputs, storedInputs, updateBody } from "../../model/declaration";
-import {
-  DEFAULT_RESTORE_TIMEOUT_SECONDS,
-  volumeCreateBody,
-  volumeDeclaration,
-} from "./declaration";
-import { volumeReport } from "./mapping";
 import { clean, pick } from "../../model/json-values";
 import { isSet, isUnknown } from "../../model/validation/common";
 import { regionWarning } from "../../model/validation/region";
@@ -30,6 +24,8 @@ import { whileEngineRuns } from "../../runtime/engine-presence";
 import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 import { createWarningAboutLeftovers } from "../../runtime/leftovers";
+import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "./declaration";
+import { volumeReport } from "./mapping";
 
 /** Inputs the platform does not echo back; kept in outputs as given. */
 const STORED_INPUTS = storedInputs(volumeDeclaration);

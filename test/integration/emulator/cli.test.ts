@@ -10,14 +10,14 @@ const root = resolve(__dirname, "../../..");
 const node = join(root, "node_modules", ".bin", "node");
 let cli: string;
 
-/** Transpiles emulator/ and sdk/schemas/ to CommonJS in a temp dir (fast, no type check). */
+/** Transpiles emulator/, sdk/schemas/ and sdk/simulation/ to CommonJS in a temp dir (fast, no type check). */
 function buildCli(): string {
   const out = tempDir();
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
     );
-  for (const file of [...walk(join(root, "emulator")), ...walk(join(root, "sdk", "schemas"))]) {
+  for (const file of [...walk(join(root, "emulator")), ...walk(join(root, "sdk", "schemas")), ...walk(join(root, "sdk", "simulation"))]) {
     const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
       compilerOptions: {
         module: ts.ModuleKind.CommonJS,

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outputNames, type ResourceDeclaration } from "../../../provider/model/declaration";
 import {
   acmeCertificateDeclaration,
   customCertificateDeclaration,
   postgresPasswordRotationDeclaration,
   volumeDeclaration,
   volumeSnapshotDeclaration,
-} from "../../../provider/kinds/validate-args";
+} from "../../../provider/kinds/declarations";
 import * as runtime from "../../../provider/kinds/runtime-entry";
+import { outputNames, type ResourceDeclaration } from "../../../provider/model/declaration";
 import { makeCert } from "../../support/certs";
 import { type ProviderHarness, startHarness, withProvider } from "./helpers";
 

@@ -6,8 +6,8 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as lookups from "../../../provider/lookups";
 import * as runtime from "../../../provider/kinds/runtime-entry";
+import * as lookups from "../../../provider/lookups";
 import { PlatformClient, TaskClient } from "../../../sdk";
 import {
   CertificateCheckResponseSchema,

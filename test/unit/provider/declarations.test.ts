@@ -237,7 +237,7 @@ describe("resource declarations", () => {
   });
 
   it("names each kind once: the key is the camelCase of the class a program constructs", async () => {
-    const declarations = (await import("../../../provider/kinds/validate-args")) as Record<string, unknown>;
+    const declarations = (await import("../../../provider/kinds/declarations")) as Record<string, unknown>;
     for (const key of RESOURCE_KEYS) {
       const row = registry[key];
       expect(row.key).toBe(key);

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
 import {
   declareResource,
   input,
@@ -9,11 +10,10 @@ import {
   type ResourceDeclaration,
   secretNames,
 } from "../../../provider/model/declaration";
+import { type Props, lifetimeWarnings as warningsOf } from "../../../provider/model/kind-rules";
 import { restoreSourceChangedWarning } from "../../../provider/model/lifetime";
-import { RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
 import { UNKNOWN } from "../../../provider/model/validation/common";
 import { t } from "../../../provider/model/value-types";
-import { lifetimeWarnings as warningsOf, type Props } from "../../../provider/model/kind-rules";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";

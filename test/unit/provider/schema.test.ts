@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ResourceDeclaration } from "../../../provider/model/declaration";
 import { RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
+import type { ResourceDeclaration } from "../../../provider/model/declaration";
 import { LOOKUPS } from "../../../provider/plugin/functions";
 import { packageSchema, SCHEMA_DOCS, type SchemaProperty } from "../../../provider/plugin/schema";
 

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outputNames } from "../../../provider/model/declaration";
 import {
   pluginTypeToken,
   RESOURCE_KEYS,
@@ -8,6 +7,7 @@ import {
   registry,
   typeToken,
 } from "../../../provider/kinds/registry";
+import { outputNames } from "../../../provider/model/declaration";
 import { PlatformCheckError, platformMocks } from "../../../provider/testing";
 import { makeCert, type TestCert } from "../../support/certs";
 

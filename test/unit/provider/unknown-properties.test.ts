@@ -4,7 +4,7 @@ import {
   validatePostgresPasswordRotationArgs,
   validateVolumeArgs,
   validateVolumeSnapshotArgs,
-} from "../../../provider/kinds/validate-args";
+} from "../../../provider/kinds/declarations";
 import { nearestName, UNKNOWN } from "../../../provider/model/validation";
 
 // One rule for every resource: an unknown input property is refused at preview, naming the

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   validateAcmeCertificateArgs,
   validateCustomCertificateArgs,
-} from "../../../../provider/kinds/validate-args";
+} from "../../../../provider/kinds/declarations";
 import { certificateNameCovers, hostnameProblem, UNKNOWN } from "../../../../provider/model/validation";
 import { days, makeCert } from "../../../support/certs";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { validatePostgresPasswordRotationArgs } from "../../../../provider/kinds/validate-args";
-import { UNKNOWN } from "../../../../provider/model/validation";
+import { validatePostgresPasswordRotationArgs } from "../../../../provider/kinds/declarations";
 import * as runtime from "../../../../provider/kinds/runtime-entry";
+import { UNKNOWN } from "../../../../provider/model/validation";
 
 // Alternating users (`alternateUsername`): what preview refuses, and what each change plans.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validatePostgresPasswordRotationArgs } from "../../../../provider/kinds/validate-args";
+import { validatePostgresPasswordRotationArgs } from "../../../../provider/kinds/declarations";
 import { postgresUsernameProblem, UNKNOWN } from "../../../../provider/model/validation";
 
 describe("validatePostgresPasswordRotationArgs", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../../../provider/model/validation";
 import * as runtime from "../../../../provider/kinds/runtime-entry";
+import { UNKNOWN } from "../../../../provider/model/validation";
 
 describe("VolumeSnapshot diff", () => {
   const outs = { app: "demo-app", volumeId: "vol_1", snapshotId: "vs_1", triggers: { n: "1" } };

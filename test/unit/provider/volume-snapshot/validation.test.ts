@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateVolumeSnapshotArgs } from "../../../../provider/kinds/validate-args";
+import { validateVolumeSnapshotArgs } from "../../../../provider/kinds/declarations";
 import { UNKNOWN } from "../../../../provider/model/validation";
 
 describe("validateVolumeSnapshotArgs", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../../../provider/model/validation";
 import * as runtime from "../../../../provider/kinds/runtime-entry";
+import { UNKNOWN } from "../../../../provider/model/validation";
 
 // `olds` of diff are the previous OUTPUTS: every input is stored there under its own name.
 const volumeOuts = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { regionWarning } from "../../../../provider/model/validation";
 import { volume } from "../../../../provider/kinds/volume/runtime";
+import { regionWarning } from "../../../../provider/model/validation";
 import { isKnownRegion, PLATFORM_REGIONS, RETIRED_REGIONS } from "../../../../sdk";
 
 describe("the shared region list", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { updateBody } from "../../../../provider/model/declaration";
 import { volumeDeclaration } from "../../../../provider/kinds/volume/declaration";
+import { updateBody } from "../../../../provider/model/declaration";
 
 // The in-place PUT body comes from the declaration: its `update` inputs, by their wire names.
 describe("a Volume's update body", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateVolumeArgs } from "../../../../provider/kinds/validate-args";
+import { validateVolumeArgs } from "../../../../provider/kinds/declarations";
 import { UNKNOWN } from "../../../../provider/model/validation";
 
 const base = { app: "demo-app", name: "data" };

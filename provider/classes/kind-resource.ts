@@ -1,0 +1,35 @@
+/**
+ * Base of every resource class of both doors: the kind's registration (./registration: every
+ * declared output, the program's inputs, the secrets) under the door's type token, props and
+ * aliases (./door), with stack traces capped while it registers.
+ * @module
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Door, KindRow } from "./door";
+import { capStackTraces, registration } from "./registration";
+
+/** A resource of one kind, registered through one door. */
+export abstract class KindResource extends pulumi.CustomResource {
+  protected constructor(
+    door: Door,
+    kind: KindRow,
+    name: string,
+    args: object,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    const r = registration(kind.declaration, args, opts);
+    const props = { ...r.props, ...door.props(kind) };
+    const aliases = door.aliases(kind);
+    const withAliases =
+      aliases.length === 0 ? r.opts : { ...r.opts, aliases: [...aliases, ...(r.opts?.aliases ?? [])] };
+    const traces = capStackTraces();
+    try {
+      super(door.type(kind), name, props, withAliases);
+    } catch (err) {
+      throw traces.withConstructionStack(err, new.target);
+    } finally {
+      traces.restore();
+    }
+    door.registered(this, kind, args as Record<string, unknown>);
+  }
+}

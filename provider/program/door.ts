@@ -1,0 +1,24 @@
+/**
+ * The dynamic door: a kind's resource registered as `pulumi.dynamic.Resource` registers one
+ * (type token `pulumi-nodejs:dynamic/platform:<type>`, the provider text in `__provider`), but
+ * with the kind's hand-written text (../classes/stubs) instead of a closure Pulumi serializes.
+ * The child of a component (the snapshot request) is aliased to the plugin's type, so a stack
+ * moves back from the plugin door with no alias in the program. The kind's day-2 warnings are
+ * printed from the program (./lifetime-warnings).
+ * @module
+ */
+import type { Door } from "../classes/door";
+import { stubTexts } from "../classes/stubs";
+import { pluginTypeToken, typeToken } from "../kinds/registry";
+import { warnFromProgram } from "./lifetime-warnings";
+
+/** The property the dynamic provider host reads a resource's provider text from. */
+const PROVIDER_KEY = "__provider";
+
+/** How the dynamic door registers a kind's resource. */
+export const dynamicDoor: Door = {
+  type: typeToken,
+  props: (kind) => ({ [PROVIDER_KEY]: stubTexts[kind.key] }),
+  aliases: (kind) => (kind.component === undefined ? [] : [{ type: pluginTypeToken(kind) }]),
+  registered: (resource, kind, args) => warnFromProgram(resource, kind.lifetime, args),
+};
