@@ -367,21 +367,24 @@ export function createBody<D extends ResourceDeclaration>(
 
 /**
  * The platform's in-place update body: every `update` input with a `wire` member that is set and
- * differs from `current` (the platform's value, by input name). Each member is a key of the sdk's
- * update request (checked by {@link declareResource}); an empty body means nothing to send.
+ * differs from the platform's object as it answered (`current`, in its wire form: the member under
+ * the input's `wire` name is compared), so no list of updatable fields is written anywhere else.
+ * Each member is a key of the sdk's update request (checked by {@link declareResource}); an empty
+ * body means nothing to send.
  */
 export function updateBody<D extends ResourceDeclaration>(
   declaration: D,
   inputs: InputValues<D>,
-  current: { readonly [K in keyof D["inputs"]]?: unknown },
+  current: Partial<UpdateRequestOf<D>>,
 ): Partial<UpdateRequestOf<D>> {
   const body: Record<string, unknown> = {};
   for (const [name, decl] of Object.entries(declaration.inputs)) {
     const value = (inputs as Record<string, unknown>)[name];
     if (decl.change !== "update" || decl.wire === undefined || value === undefined || value === null)
       continue;
-    if (sameValue(value, (current as Record<string, unknown>)[name])) continue;
-    body[decl.wire] = clean(decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value);
+    const wire = clean(decl.toWire ? (decl.toWire as (v: unknown) => unknown)(value) : value);
+    if (sameValue(wire, (current as Record<string, unknown>)[decl.wire])) continue;
+    body[decl.wire] = wire;
   }
   return body as Partial<UpdateRequestOf<D>>;
 }

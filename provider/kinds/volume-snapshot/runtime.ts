@@ -9,7 +9,7 @@
 import { AmbiguousRequestError, type Backup, type Snapshot } from "../../../sdk";
 import { sleep } from "../../../sdk/retry";
 import { poll } from "../../../sdk/wait";
-import { type OutputValues, storedInputs } from "../../model/declaration";
+import { storedInputs } from "../../model/declaration";
 import { clean, pick } from "../../model/json-values";
 import { platformClient } from "../../runtime/credentials";
 import {
@@ -22,7 +22,15 @@ import {
 import { explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 import { DEFAULT_SNAPSHOT_WAIT_SECONDS, volumeSnapshotDeclaration } from "./declaration";
-import { type SnapshotInfo, snapshotInfo } from "./mapping";
+import {
+  BACKUP_KEYS,
+  type BackupFacts,
+  backupFields,
+  type Sighting,
+  type SnapshotFacts,
+  snapshotInfo,
+  snapshotOutputs,
+} from "./mapping";
 
 type Declaration = typeof volumeSnapshotDeclaration;
 type Checked = CheckedInputs<Declaration>;
@@ -45,61 +53,14 @@ function snapshotState(recorded: RecordedOutputs<Declaration>): SnapshotState {
 
 const STORED = storedInputs(volumeSnapshotDeclaration);
 
-/** What is known of the backup record: all of it after a POST, less after a lost answer. */
-type BackupFacts = Pick<OutputValues<Declaration>, "snapshotId"> &
-  Partial<Pick<OutputValues<Declaration>, (typeof BACKUP_KEYS)[number]>>;
-
-/** What is known of a snapshot: a list entry (../declarations/snapshot-mapping), or what the stack recorded of one. */
-type SnapshotFacts = { [K in keyof SnapshotInfo]: K extends "snapshotId" ? string : SnapshotInfo[K] | null };
-
-/** Whether the platform listed the snapshot at the last look, and when it was last seen listed. */
-interface Sighting {
-  listed: boolean;
-  lastSeenAt: string | null;
-}
-
 const seenNow = (): Sighting => ({ listed: true, lastSeenAt: new Date().toISOString() });
 const NOT_YET_LISTED: Sighting = { listed: false, lastSeenAt: null };
-
-function outputs(
-  inputs: Checked | SnapshotState,
-  backup: BackupFacts,
-  snapshot: SnapshotFacts | undefined,
-  sighting: Sighting,
-): SnapshotOutputs {
-  return clean({
-    ...pick(inputs, STORED),
-    backupId: backup.backupId ?? null,
-    snapshotId: backup.snapshotId,
-    // Backup fields the platform may leave out are null in outputs, never absent.
-    state: backup.state ?? null,
-    backupType: backup.backupType ?? null,
-    backupCreatedAt: backup.backupCreatedAt ?? null,
-    listed: sighting.listed,
-    lastSeenAt: sighting.lastSeenAt,
-    size: snapshot?.size ?? null,
-    digest: snapshot?.digest ?? null,
-    createdAt: snapshot?.createdAt ?? backup.backupCreatedAt ?? null,
-    retentionDays: snapshot?.retentionDays ?? null,
-  });
-}
+const outputs = snapshotOutputs;
 
 /** What the previous outputs know of the backup record. */
 function backupOf(state: SnapshotState): BackupFacts {
   return { ...pick(state, BACKUP_KEYS), snapshotId: state.snapshotId };
 }
-
-function backupFields(backup: Backup): BackupFacts {
-  return {
-    backupId: backup.id,
-    snapshotId: backup.graph_id,
-    state: backup.state,
-    backupType: backup.type,
-    backupCreatedAt: backup.created_at,
-  };
-}
-
-const BACKUP_KEYS = ["backupId", "snapshotId", "state", "backupType", "backupCreatedAt"] as const;
 
 /** Starts the snapshot and waits until it is listed; its id is the snapshot id (`graph_id`). */
 async function create(inputs: Checked): Promise<{ id: string; outs: SnapshotOutputs }> {

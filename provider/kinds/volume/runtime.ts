@@ -15,7 +15,6 @@ import {
   type CheckedInputs,
   defineProvider,
   type EngineProps,
-  type Outs,
   type ProviderField,
   type RecordedOutputs,
 } from "../../runtime/define";
@@ -25,7 +24,7 @@ import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 import { createWarningAboutLeftovers } from "../../runtime/leftovers";
 import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "./declaration";
-import { volumeReport } from "./mapping";
+import { type ProgramRecord, programRecord, volumeOutputs } from "./mapping";
 
 /** Inputs the platform does not echo back; kept in outputs as given. */
 const STORED_INPUTS = storedInputs(volumeDeclaration);
@@ -36,15 +35,8 @@ const LIVE_INPUTS = liveInputs(volumeDeclaration);
 type Checked = CheckedInputs<typeof volumeDeclaration>;
 
 /** What the program asked for, kept among the outputs (the declaration's `internalOutputs`). */
-interface ProgramRecord {
-  /** Which live inputs the program sets (see {@link programInputNames}). */
-  programInputs: string[];
-  /** The size the program asked for; null when it set none (`sizeGb` is the platform's). */
-  programSizeGb: number | null;
-}
-
 /** The outputs of a Volume. */
-type VolumeOutputs = Outs<typeof volumeDeclaration> & ProgramRecord;
+type VolumeOutputs = ReturnType<typeof volumeOutputs>;
 
 /** The previous outputs of a Volume, with what releases before 0.3.0 did not record filled in. */
 type VolumeState = RecordedOutputs<typeof volumeDeclaration> & ProgramRecord & { app: string };
@@ -61,32 +53,6 @@ function volumeState(recorded: RecordedOutputs<typeof volumeDeclaration>): Volum
     programInputs: programInputNames(recorded),
     programSizeGb: recordedProgramSize(recorded),
   };
-}
-
-/** The program's record of checked inputs (create, update, adopt). */
-function programRecord(inputs: Checked): ProgramRecord {
-  return { programInputs: Object.keys(pick(inputs, LIVE_INPUTS)), programSizeGb: inputs.sizeGb ?? null };
-}
-
-/**
- * Maps a wire volume to the resource's outputs (./declarations/volume-mapping), with the stored
- * inputs of `source` (the checked inputs, or the previous outputs) and the program's record.
- * `previousFstype` fills an empty fstype (an extend's or a fresh volume's answer).
- */
-export function volumeOutputs(
-  volume: WireVolume,
-  source: Checked | VolumeState,
-  program: ProgramRecord,
-  extra: { needsRestart: boolean; previousFstype?: string | undefined },
-): VolumeOutputs {
-  return clean({
-    ...pick(source, STORED_INPUTS),
-    programInputs: program.programInputs,
-    programSizeGb: program.programSizeGb,
-    ...volumeReport(volume),
-    fstype: volume.fstype || extra.previousFstype || source.fstype || "",
-    needsRestart: extra.needsRestart,
-  });
 }
 
 /**
@@ -184,11 +150,7 @@ async function adopt(inputs: Checked, volumeId: string): Promise<{ id: string; o
   }
   if (problems.length > 0) throw incompatible(volumeId, problems);
   volume = await waitRestored(app, volume, inputs, inputs);
-  const outcome = await converge(app, volume, volume.size_gb, inputs, {
-    snapshotRetention: volume.snapshot_retention,
-    autoBackupEnabled: volume.auto_backup_enabled,
-    needsRestart: false,
-  });
+  const outcome = await converge(app, volume, inputs, false);
   return {
     id: volume.id,
     outs: volumeOutputs(outcome.volume, inputs, programRecord(inputs), {
@@ -198,21 +160,22 @@ async function adopt(inputs: Checked, volumeId: string): Promise<{ id: string; o
 }
 
 /**
- * Applies in-place changes: one PUT of the declaration's `update` inputs that differ (retention,
- * backup), then an extend when the size grows. Returns the volume as it is afterwards.
+ * Applies in-place changes to `volume` (as the platform answered): one PUT of the declaration's
+ * `update` inputs that differ from it (retention, backup), then an extend when the size grows.
+ * Returns the volume as it is afterwards; `needsRestart` whether an extend before this one said so.
  */
 async function converge(
   app: string,
   volume: WireVolume,
-  currentSize: number,
   inputs: Checked,
-  current: { snapshotRetention: number; autoBackupEnabled: boolean; needsRestart: boolean },
+  restartNeeded: boolean,
 ): Promise<{ volume: WireVolume; needsRestart: boolean }> {
   const volumes = platformClient().volumes;
   const id = volume.id;
-  const body = updateBody(volumeDeclaration, inputs, current);
+  const currentSize = volume.size_gb;
+  const body = updateBody(volumeDeclaration, inputs, volume);
   let latest = volume;
-  let needsRestart = current.needsRestart;
+  let needsRestart = restartNeeded;
   /** Whether `latest` is an extend's answer (zeroed block counts): read again. */
   let extended = false;
   if (Object.keys(body).length > 0) {
@@ -352,13 +315,8 @@ async function growNew(
   volume: WireVolume,
   inputs: Checked,
 ): Promise<{ volume: WireVolume; needsRestart: boolean }> {
-  const current = {
-    snapshotRetention: volume.snapshot_retention,
-    autoBackupEnabled: volume.auto_backup_enabled,
-    needsRestart: false,
-  };
   try {
-    return await converge(app, volume, volume.size_gb, inputs, current);
+    return await converge(app, volume, inputs, false);
   } catch (err) {
     const outputs = volumeOutputs(volume, inputs, programRecord(inputs), { needsRestart: false });
     throw keptInStack(volume.id, outputs, inputs, (err as Error).message);
@@ -418,11 +376,7 @@ async function update(id: string, olds: VolumeState, news: Checked): Promise<{ o
     throw explain(err, `reading volume ${id} (app ${app}) before updating it`);
   }
   volume = await waitRestored(app, volume, news, news);
-  const outcome = await converge(app, volume, volume.size_gb, news, {
-    snapshotRetention: volume.snapshot_retention,
-    autoBackupEnabled: volume.auto_backup_enabled,
-    needsRestart: olds.needsRestart === true,
-  });
+  const outcome = await converge(app, volume, news, olds.needsRestart === true);
   // The volume stays recorded as made from what it was forked or restored from (see diffSource).
   const recorded = {
     ...news,
