@@ -11,18 +11,24 @@ import { isUnknown } from "./validation/common";
 export type Props = Record<string, unknown>;
 
 /**
- * A kind's day-2 warnings, computed from its recorded outputs (`olds`) and the program's inputs
- * (`news`, which may hold unknowns at preview): the dynamic door in the program, from the
- * resource's outputs; the plugin at `diff`, from the state the engine sends.
+ * One of a kind's day-2 warnings, computed from its recorded outputs (`olds`) and the program's
+ * inputs (`news`, which may hold unknowns at preview): the dynamic door in the program, from the
+ * resource's outputs (waiting on what the check reads: an output unknown at preview holds back
+ * only the checks that read it); the plugin at `diff`, from the state the engine sends.
  */
-export interface LifetimeRule {
-  /** The recorded outputs the rule reads (the dynamic door waits on these outputs only). */
+export interface LifetimeCheck {
+  /** The recorded outputs it reads. */
   readonly reads: readonly string[];
-  /** The program inputs the rule reads. */
+  /** The program inputs whose values it reads. */
   readonly given: readonly string[];
-  /** The warnings about resource `id`; undefined entries are no warning. */
-  warnings(id: string, olds: Props, news: Props, now: Date): (string | undefined)[];
+  /** The program inputs it only asks whether the program sets (their values are not waited on). */
+  readonly present?: readonly string[];
+  /** The warning about resource `id`, or undefined. */
+  warning(id: string, olds: Props, news: Props, now: Date): string | undefined;
 }
+
+/** A kind's day-2 warnings; empty for a kind with none. */
+export type LifetimeRule = readonly LifetimeCheck[];
 
 /** The warnings of `rule` about resource `id`, as texts. */
 export function lifetimeWarnings(
@@ -32,11 +38,11 @@ export function lifetimeWarnings(
   news: Props,
   now: Date,
 ): string[] {
-  return rule.warnings(id, olds, news, now).filter((w): w is string => w !== undefined);
+  return rule.map((check) => check.warning(id, olds, news, now)).filter((w): w is string => w !== undefined);
 }
 
 /** A kind with no day-2 warnings. */
-export const NO_LIFETIME_WARNINGS: LifetimeRule = { reads: [], given: [], warnings: () => [] };
+export const NO_LIFETIME_WARNINGS: LifetimeRule = [];
 
 /** What an import id `<app>/<id>` means to a kind, or why the kind cannot be imported. */
 export type ImportRule =

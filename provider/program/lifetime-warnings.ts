@@ -7,23 +7,30 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { type LifetimeRule, lifetimeWarnings } from "../model/kind-rules";
+import type { LifetimeRule } from "../model/kind-rules";
+import { UNKNOWN } from "../model/validation/common";
 
-/** Warns under `resource` as its kind's `rule` says, once its outputs and the `args` it reads are known. */
+/**
+ * Warns under `resource` as its kind's `rule` says: each check once the outputs it reads and the
+ * `args` whose values it reads are known (an input it only asks the presence of is not waited on).
+ */
 export function warnFromProgram(
   resource: pulumi.CustomResource,
   rule: LifetimeRule,
   args: Record<string, unknown>,
 ): void {
-  if (rule.reads.length === 0) return;
   const outputs = resource as unknown as Record<string, pulumi.Input<unknown>>;
-  const olds = Object.fromEntries(rule.reads.map((name) => [name, outputs[name]]));
-  const news = Object.fromEntries(
-    rule.given.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]),
-  );
-  pulumi.all([resource.id, olds, news]).apply(([id, recorded, given]) => {
-    const now = new Date();
-    for (const warning of lifetimeWarnings(rule, id, recorded, given as Record<string, unknown>, now))
-      void pulumi.log.warn(warning, resource);
-  });
+  for (const check of rule) {
+    const olds = Object.fromEntries(check.reads.map((name) => [name, outputs[name]]));
+    const news = Object.fromEntries(
+      check.given.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]),
+    );
+    const present = Object.fromEntries(
+      (check.present ?? []).filter((name) => args[name] !== undefined).map((name) => [name, UNKNOWN]),
+    );
+    pulumi.all([resource.id, olds, news]).apply(([id, recorded, given]) => {
+      const warning = check.warning(id, recorded, { ...present, ...(given as object) }, new Date());
+      if (warning) void pulumi.log.warn(warning, resource);
+    });
+  }
 }

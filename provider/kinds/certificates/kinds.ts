@@ -21,17 +21,19 @@ export const acmeCertificateKind = {
 } as const;
 
 /** A custom certificate about to expire (from `expiryWarningDays` before), or expired. */
-const customLifetime: LifetimeRule = {
-  reads: ["hostname", "expiresAt"],
-  given: ["expiryWarningDays"],
-  warnings(_id, olds, news, now) {
-    const days =
-      typeof news.expiryWarningDays === "number" ? news.expiryWarningDays : DEFAULT_EXPIRY_WARNING_DAYS;
-    return known(olds.hostname) && known(olds.expiresAt)
-      ? [certificateExpiryWarning(olds.hostname, olds.expiresAt, now, days)]
-      : [];
+const customLifetime: LifetimeRule = [
+  {
+    reads: ["hostname", "expiresAt"],
+    given: ["expiryWarningDays"],
+    warning(_id, olds, news, now) {
+      const days =
+        typeof news.expiryWarningDays === "number" ? news.expiryWarningDays : DEFAULT_EXPIRY_WARNING_DAYS;
+      return known(olds.hostname) && known(olds.expiresAt)
+        ? certificateExpiryWarning(olds.hostname, olds.expiresAt, now, days)
+        : undefined;
+    },
   },
-};
+];
 
 /**
  * Refused: the platform never returns a custom certificate's chain or key (spec 2.5), so an import

@@ -8,15 +8,16 @@ import { snapshotSourceChangedWarning } from "../../model/lifetime";
 import { volumeSnapshotDeclaration } from "./declaration";
 
 /** A program that names another volume than the snapshot was taken of. */
-const lifetime: LifetimeRule = {
-  reads: ["volumeId"],
-  given: ["volumeId"],
-  warnings: (id, olds, news) => [
-    known(olds.volumeId) && known(news.volumeId)
-      ? snapshotSourceChangedWarning(id, olds.volumeId, news.volumeId)
-      : undefined,
-  ],
-};
+const lifetime: LifetimeRule = [
+  {
+    reads: ["volumeId"],
+    given: ["volumeId"],
+    warning: (id, olds, news) =>
+      known(olds.volumeId) && known(news.volumeId)
+        ? snapshotSourceChangedWarning(id, olds.volumeId, news.volumeId)
+        : undefined,
+  },
+];
 
 /** Refused: declaring a snapshot takes a new one. */
 const importing: ImportRule = {

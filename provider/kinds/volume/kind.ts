@@ -16,25 +16,38 @@ import { volumeDeclaration } from "./declaration";
  * A volume grown elsewhere beyond `sizeGb` (made from data: its snapshot or source may have been
  * larger), and a program that names another source than the volume was forked or restored from.
  */
-const lifetime: LifetimeRule = {
-  reads: ["name", "sizeGb", "sourceVolumeId", "snapshotId"],
-  given: ["sizeGb", "sourceVolumeId", "snapshotId"],
-  warnings(id, olds, news) {
-    const name = known(olds.name) ? olds.name : "";
-    const fromData = given(news.snapshotId) || given(news.sourceVolumeId);
-    return [
-      typeof olds.sizeGb === "number" && typeof news.sizeGb === "number"
-        ? grownElsewhereWarning(name, id, olds.sizeGb, news.sizeGb, fromData)
-        : undefined,
-      known(olds.sourceVolumeId) && known(news.sourceVolumeId)
-        ? forkSourceChangedWarning(name, id, olds.sourceVolumeId, news.sourceVolumeId)
-        : undefined,
-      known(olds.snapshotId) && known(news.snapshotId)
-        ? restoreSourceChangedWarning(name, id, olds.snapshotId, news.snapshotId)
-        : undefined,
-    ];
+const lifetime: LifetimeRule = [
+  {
+    reads: ["name", "sizeGb"],
+    given: ["sizeGb"],
+    present: ["snapshotId", "sourceVolumeId"],
+    warning(id, olds, news) {
+      if (typeof olds.sizeGb !== "number" || typeof news.sizeGb !== "number") return undefined;
+      const fromData = given(news.snapshotId) || given(news.sourceVolumeId);
+      return grownElsewhereWarning(nameOf(olds), id, olds.sizeGb, news.sizeGb, fromData);
+    },
   },
-};
+  {
+    reads: ["name", "sourceVolumeId"],
+    given: ["sourceVolumeId"],
+    warning: (id, olds, news) =>
+      known(olds.sourceVolumeId) && known(news.sourceVolumeId)
+        ? forkSourceChangedWarning(nameOf(olds), id, olds.sourceVolumeId, news.sourceVolumeId)
+        : undefined,
+  },
+  {
+    reads: ["name", "snapshotId"],
+    given: ["snapshotId"],
+    warning: (id, olds, news) =>
+      known(olds.snapshotId) && known(news.snapshotId)
+        ? restoreSourceChangedWarning(nameOf(olds), id, olds.snapshotId, news.snapshotId)
+        : undefined,
+  },
+];
+
+function nameOf(olds: Record<string, unknown>): string {
+  return known(olds.name) ? olds.name : "";
+}
 
 /** `<app>/<volumeId>`; an imported volume records every live input, so the next preview plans nothing. */
 const importing: ImportRule = {
