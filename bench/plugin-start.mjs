@@ -1,11 +1,13 @@
 // The provider plugin's start, next to the native control's: from the process's start to its
 // port line on stdout, then to the answers of the calls every resource command opens with
 // (getPluginInfo, configure, then a Volume's check), as the engine makes them, back to back.
-// Rounds alternate between the two, medians printed with their range (the machine is shared).
+// Also the CPU the process used up to that check (all threads, from /proc). The plugin is started
+// as the CLI starts it (its one-file build when usable) and from its modules (the fallback).
+// Rounds alternate between the kinds, medians printed with their range (the machine is shared).
 // Run `npx tsc -p tsconfig.json` first; the native control is the one the engine bench builds
 // (`npm run bench -- engine` once) or the binary given: `node bench/plugin-start.mjs [rounds] [native]`.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -45,10 +47,29 @@ function nativeControl() {
 const call = (client, method, request) =>
   new Promise((resolve) => client[method](request, () => resolve(undefined)));
 
-/** One start of `command` with the plugin package `pkg`: ms to the port, then to each answer. */
-async function start(command, pkg) {
+/** CPU ms the process `pid` has used so far, all its threads (Linux; NaN elsewhere). */
+function cpuMs(pid) {
+  try {
+    const dir = `/proc/${pid}/task`;
+    let ns = 0;
+    for (const task of readdirSync(dir))
+      ns += Number(readFileSync(`${dir}/${task}/schedstat`, "utf8").split(" ")[0]);
+    return ns / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * One start of `command` with the plugin package `pkg`: ms to the port, then to each answer, then
+ * the CPU ms the process used up to the last answer.
+ */
+async function start(command, pkg, env) {
   const t0 = performance.now();
-  const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(command[0], command.slice(1), {
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, ...env },
+  });
   const port = await new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (d) => {
@@ -71,27 +92,33 @@ async function start(command, pkg) {
   check.setNews(Struct.fromJavaScript({ app: "demo-app", name: "v0", region: "ord", sizeGb: 1 }));
   await call(client, "check", check);
   marks.push(performance.now() - t0);
+  marks.push(cpuMs(child.pid));
   client.close();
   child.removeAllListeners("exit");
   child.kill();
   return marks;
 }
 
-const kinds = [["plugin", [process.execPath, plugin], "platform"]];
+// The plugin as the CLI starts it (its one-file build when usable, dist/provider/plugin/bundle.js),
+// and from its modules (the fallback, PULUMI_PLATFORM_PLUGIN_BUNDLE=0).
+const kinds = [
+  ["plugin", [process.execPath, plugin], "platform", {}],
+  ["plugin (modules)", [process.execPath, plugin], "platform", { PULUMI_PLATFORM_PLUGIN_BUNDLE: "0" }],
+];
 const native = nativeControl();
-if (native) kinds.push(["native", [native], "platformnative"]);
+if (native) kinds.push(["native", [native], "platformnative", {}]);
 else console.error("no native control built yet (`npm run bench -- engine` builds it): plugin only");
 
 const results = new Map(kinds.map(([name]) => [name, []]));
 for (let round = 0; round < ROUNDS; round++)
-  for (const [name, command, pkg] of round % 2 ? [...kinds].reverse() : kinds)
-    results.get(name)?.push(await start(command, pkg));
+  for (const [name, command, pkg, env] of round % 2 ? [...kinds].reverse() : kinds)
+    results.get(name)?.push(await start(command, pkg, env));
 
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const cell = (values) =>
   `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`;
 console.log(`Start of the provider plugin (ms from spawn; median (min-max) of ${ROUNDS} rounds):`);
-console.log("| kind | port line | getPluginInfo | configure | check |");
-console.log("|---|---|---|---|---|");
+console.log("| kind | port line | getPluginInfo | configure | check | CPU ms to check |");
+console.log("|---|---|---|---|---|---|");
 for (const [name, runs] of results)
-  console.log(`| ${name} | ${[0, 1, 2, 3].map((i) => cell(runs.map((r) => r[i]))).join(" | ")} |`);
+  console.log(`| ${name} | ${[0, 1, 2, 3, 4].map((i) => cell(runs.map((r) => r[i]))).join(" | ")} |`);

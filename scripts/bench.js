@@ -18,10 +18,12 @@ const benches = fs
   .filter((f) => f.endsWith(".mjs") && (only.length === 0 || only.some((o) => f.includes(o))))
   .sort();
 
-// dist/, then the engine bench's programs (JavaScript, type checked against dist/).
+// dist/ (and the plugin's bundle), then the engine bench's programs (JavaScript, type checked against dist/).
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 for (const project of [root, path.join(root, "bench", "programs")])
   execFileSync(process.execPath, [tsc, "-p", project], { stdio: "inherit" });
+// The plugin's one-file build, as `npm run build` makes it.
+execFileSync(process.execPath, [path.join(__dirname, "build-plugin.js")], { stdio: "inherit" });
 let failed = 0;
 for (const file of benches) {
   process.stdout.write(`\n==> bench/${file}\n`);

@@ -9,6 +9,8 @@ const root = path.resolve(__dirname, "..");
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
 if (!fs.existsSync(tsc)) process.exit(0); // installed as a dependency elsewhere: nothing to do
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
+// The provider plugin in one file (dist/provider/plugin/bundle.js), what its bin runs when usable.
+execFileSync(process.execPath, [path.join(__dirname, "build-plugin.js")], { stdio: "inherit" });
 
 // The provider plugin on PATH from node_modules/.bin, as a consumer's install puts it there, so
 // the e2e tests' CLI finds `pulumi-resource-platform` (npm links no bin of the root package).

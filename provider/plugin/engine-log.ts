@@ -7,11 +7,11 @@
  * @module
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as engineRpcTypes from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engineTypes from "@pulumi/pulumi/proto/engine_pb";
 import { sendWarningsTo } from "../runtime/warnings";
+import { fromPulumi } from "./wire";
 
 const resourceOfCall = new AsyncLocalStorage<string>();
 
@@ -35,7 +35,6 @@ interface EngineLog {
 
 /** A client of the engine's `Log`, with the generated protos `@pulumi/pulumi` ships. */
 function engineLog(address: string): EngineLog {
-  const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
   const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
   const rpc = fromPulumi("./proto/engine_grpc_pb") as typeof engineRpcTypes;
   const proto = fromPulumi("./proto/engine_pb") as typeof engineTypes;

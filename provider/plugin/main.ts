@@ -2,27 +2,29 @@
 /**
  * `pulumi-resource-platform`: the provider plugin the Pulumi CLI starts (found on PATH, e.g. from
  * `node_modules/.bin`, or installed with `pulumi plugin install resource platform <v> --file`).
- * Prints the port of its gRPC service and serves until the engine stops it.
+ * Prints the port of its gRPC service and serves until the engine stops it (./start).
+ *
+ * Every Pulumi command starts the plugin afresh, so its start is paid per command. It runs the
+ * one-file build of ./start (`dist/provider/plugin/bundle.js`, written by scripts/build-plugin.js
+ * at `npm run build` and `npm install`) when that was built from the modules beside it, and these
+ * modules otherwise (./bundle-check): the same code either way.
  * @module
  */
-import { saveCompileCache } from "../compile-cache";
-import { finishOnCancel } from "../runtime/before-stop";
-import { logWarningsToEngine } from "./engine-log";
-import { endWithEngine } from "./engine-watch";
-import { serve } from "./server";
+import "../compile-cache";
+import { usableBundle } from "./bundle-check";
 
-logWarningsToEngine(process.argv.slice(2));
-finishOnCancel();
-endWithEngine();
+type Start = typeof import("./start");
 
-serve().then(
-  (port) => {
-    process.stdout.write(`${port}\n`);
-    // After the port line: the engine is not kept waiting for the write.
-    setImmediate(saveCompileCache);
-  },
-  (err: unknown) => {
-    console.error(`pulumi-resource-platform: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+function load(): Start {
+  const bundle = usableBundle(__dirname);
+  if (bundle) {
+    try {
+      return require(bundle) as Start;
+    } catch {
+      // A bundle this Node cannot load: the modules below are the same code.
+    }
+  }
+  return require("./start") as Start;
+}
+
+load().start(process.argv.slice(2));

@@ -6,7 +6,6 @@
  * the methods are ./resource-provider, the schema ./schema, the lookups ./functions.
  * @module
  */
-import { createRequire } from "node:module";
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as pluginTypes from "@pulumi/pulumi/proto/plugin_pb";
 import type * as grpcServiceTypes from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -23,9 +22,9 @@ import { loadRuntime, type PropertyChange, resourceProvider } from "./resource-p
 import { packageSchema } from "./schema";
 import { unwrapSecrets } from "./secrets";
 import { nameOfPluginToken, PLUGIN_PACKAGE } from "./tokens";
+import { fromPulumi } from "./wire";
 
 // The protos require grpc-js and google-protobuf from @pulumi/pulumi's directory: use the same copies.
-const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
 const emptyproto = fromPulumi("google-protobuf/google/protobuf/empty_pb") as typeof emptyTypes;
 const structproto = fromPulumi("google-protobuf/google/protobuf/struct_pb") as typeof structTypes;

@@ -9,6 +9,8 @@ export default function setup(): void {
   execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", root], {
     stdio: "inherit",
   });
+  // The plugin's one-file build, as `npm run build` makes it (the bin runs it when it is current).
+  execFileSync(process.execPath, [path.join(root, "scripts", "build-plugin.js")], { stdio: "inherit" });
   const cliDir = ensurePulumiCli();
   const version = execFileSync(path.join(cliDir, "pulumi"), ["version"], { encoding: "utf8" }).trim();
   // The nodejs language host runs every program; a legacy one (no -version) lacks stack transforms.
