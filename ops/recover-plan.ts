@@ -29,7 +29,7 @@ export interface ExportedDeployment {
   };
 }
 
-/** Our resource kinds: their runtime keys (../registry). */
+/** Our resource kinds: their runtime keys (../provider/kinds/registry). */
 export type RecoverableKind = ResourceKey;
 
 /**

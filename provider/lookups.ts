@@ -48,7 +48,7 @@ export interface CertificateListLookupArgs extends AppLookupArgs {
 
 /**
  * A volume, camelCase (spec 2.2): the `Volume` resource's outputs the platform reports (the same
- * mapping, ./declarations/volume-mapping).
+ * mapping, ./kinds/volume/mapping).
  */
 export type VolumeInfo = VolumeReport;
 
@@ -86,7 +86,7 @@ export interface CertificateSummary {
 
 /**
  * A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources
- * declare (the same mapping, ./declarations/certificate-mapping).
+ * declare (the same mapping, ./kinds/certificates/mapping).
  */
 export type CertificateInfo = {
   /** App serving the hostname. */

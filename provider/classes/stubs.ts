@@ -15,7 +15,7 @@
  * provider without `delete` would make the host skip deletes silently.
  *
  * The contract with state written by every release: `pulumi-platform/provider/runtime` exports
- * `configure(req)` and, under each resource's runtime key (../registry), its six methods. Texts
+ * `configure(req)` and, under each resource's runtime key (../kinds/registry), its six methods. Texts
  * recorded by earlier releases (Pulumi-serialized closures) call exactly the same.
  * @module
  */
@@ -34,7 +34,7 @@ export function stubText(resource: ResourceKey): string {
   );
 }
 
-/** Each resource kind's `__provider` text, under its runtime key (see ../registry). */
+/** Each resource kind's `__provider` text, under its runtime key (see ../kinds/registry). */
 export const stubTexts = Object.fromEntries(RESOURCE_KEYS.map((key) => [key, stubText(key)])) as Record<
   ResourceKey,
   string

@@ -1,6 +1,6 @@
 /**
  * The plugin's provider methods on plain objects: each resolves the resource kind from the URN's
- * type token and calls the SAME runtime provider the dynamic resources call (../runtime/providers),
+ * type token and calls the SAME runtime provider the dynamic resources call (../kinds/runtimes),
  * adding only what the provider protocol carries and the dynamic host does not: secrets as
  * values (./secrets), a detailed diff, and reading a resource by an import id. The gRPC
  * translation is ./server.
@@ -105,7 +105,7 @@ export function importState(key: ResourceKey, importId: string): { id: string; s
 }
 
 /**
- * Outputs with the dynamic door's provider text (`__provider`, ../stubs), as the dynamic host
+ * Outputs with the dynamic door's provider text (`__provider`, ../classes/stubs), as the dynamic host
  * records it: a stack moved back to the dynamic classes then refreshes and destroys with the
  * outputs the plugin wrote (the dynamic host reads a resource's provider from its outputs). A gone
  * resource (blank id, no outputs) gets none.

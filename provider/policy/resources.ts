@@ -2,7 +2,7 @@
  * Typed access to our resources from a CrossGuard policy. A policy sees each resource as its type
  * token (`pulumi-nodejs:dynamic/platform:<type>`) and its checked inputs, with the serialized
  * provider (`__provider`) among them; these helpers name the kind by its runtime key and type the
- * inputs by the kind's declaration (../registry), so no token or input name is written twice.
+ * inputs by the kind's declaration (../kinds/registry), so no token or input name is written twice.
  * Loaded by a policy pack; needs `@pulumi/policy` for types only.
  * @module
  */

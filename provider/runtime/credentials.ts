@@ -1,7 +1,7 @@
 /**
  * Credentials of the provider process: the stack config handed to `configure` (platform:apiToken,
  * platform:apiUrl), else PLATFORM_API_TOKEN / PLATFORM_API_URL, resolved by
- * ../credentials-resolver. They live here only: never in the serialized provider, never in
+ * ../model/credentials-resolver. They live here only: never in the serialized provider, never in
  * inputs, outputs, state or messages.
  *
  * What `configure` receives depends on the command (observed through the engine): `up` and

@@ -1,7 +1,7 @@
 /**
  * One runtime for both certificate kinds: create, read, update and delete of a hostname's ACME
  * request or custom certificate, with what sets a kind apart given as data
- * ({@link CertificateKindSpec}, ./certificate-kinds).
+ * ({@link CertificateKindSpec}, ./runtime).
  *
  * Coordination of the two kinds on one hostname: each delete reads the hostname first. When the
  * other kind is absent it deletes the whole hostname (spec 4.2 rule 5). When the other kind is
@@ -116,7 +116,7 @@ function otherKind(kind: CertificateKind): CertificateKind {
 
 /**
  * A kind's outputs from a hostname record: its stored inputs, the app, the record as both kinds
- * report it (./declarations/certificate-mapping) and the kind's own. `previous` fills what the
+ * report it (./mapping) and the kind's own. `previous` fills what the
  * record omits.
  */
 function outputs<D extends CertificateDeclaration>(

@@ -1,5 +1,5 @@
 /**
- * The two certificate kinds as data for the one certificate runtime (./certificates):
+ * The two certificate kinds as data for the one certificate runtime (./hostname-runtime):
  * `AcmeCertificate` requests ACME issuance for a hostname; `CustomCertificate` imports a PEM chain
  * and key (a new chain or key is imported again in place; the hostname stays). Each removes only
  * its kind on delete, and the hostname with it when the other kind is absent.
