@@ -7,7 +7,7 @@
  * already deleted it.
  * @module
  */
-import { stubTexts } from "../provider/classes/stubs";
+import { stubTexts } from "../provider/kinds/stubs";
 import {
   type CheckpointResource,
   type ExportedDeployment,

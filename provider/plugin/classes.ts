@@ -1,5 +1,5 @@
 /**
- * The plugin door's classes: each kind's shared class (../classes/resources, the same `Args` and
+ * The plugin door's classes: each kind's class (../kinds/<kind>/class, the same `Args` and
  * outputs as the dynamic classes) registered through the plugin door (./door) as
  * `platform:index:<Type>`; `VolumeSnapshot`, as in the dynamic door, is a component around its
  * custom resource.
@@ -11,14 +11,14 @@ import {
   AcmeCertificateResource,
   type CustomCertificateArgs,
   CustomCertificateResource,
+} from "../kinds/certificates/classes";
+import {
   type PostgresPasswordRotationArgs,
   PostgresPasswordRotationResource,
-  type VolumeArgs,
-  VolumeResource,
-  type VolumeSnapshotArgs,
-  VolumeSnapshotRequestResource,
-} from "../classes/resources";
-import { SnapshotComponent } from "../classes/snapshot-component";
+} from "../kinds/postgres-password-rotation/class";
+import { type VolumeArgs, VolumeResource } from "../kinds/volume/class";
+import { type VolumeSnapshotArgs, VolumeSnapshotRequestResource } from "../kinds/volume-snapshot/class";
+import { SnapshotComponent } from "../kinds/volume-snapshot/component";
 import { pluginDoor } from "./door";
 
 /** A volume of an app, served by the plugin (see the dynamic door's `Volume` for its behaviour). */

@@ -6,8 +6,9 @@
  * prints the kind's day-2 warnings from its `diff`, so the program prints none.
  * @module
  */
-import type { Door } from "../classes/door";
+
 import { pluginTypeToken, typeToken } from "../kinds/registry";
+import type { Door } from "../registration/door";
 
 /** How the plugin door registers a kind's resource. */
 export const pluginDoor: Door = {

@@ -7,9 +7,9 @@
  * @module
  */
 
-import { stubTexts } from "../classes/stubs";
 import { saveCompileCache } from "../compile-cache";
 import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
+import { stubTexts } from "../kinds/stubs";
 import { inputsWith, type ResourceDeclaration, secretNames } from "../model/declaration";
 import { lifetimeWarnings } from "../model/kind-rules";
 import type { EngineProps } from "../runtime/define";

@@ -1,6 +1,6 @@
 /**
  * The dynamic door's classes (the package root's `Volume`, `AcmeCertificate`, …): each kind's
- * shared class (../classes/resources) registered through the dynamic door (./door).
+ * class (../kinds/<kind>/class) registered through the dynamic door (./door).
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
@@ -9,14 +9,14 @@ import {
   AcmeCertificateResource,
   type CustomCertificateArgs,
   CustomCertificateResource,
+} from "../kinds/certificates/classes";
+import {
   type PostgresPasswordRotationArgs,
   PostgresPasswordRotationResource,
-  type VolumeArgs,
-  VolumeResource,
-  type VolumeSnapshotArgs,
-  VolumeSnapshotRequestResource,
-} from "../classes/resources";
-import { SnapshotComponent } from "../classes/snapshot-component";
+} from "../kinds/postgres-password-rotation/class";
+import { type VolumeArgs, VolumeResource } from "../kinds/volume/class";
+import { type VolumeSnapshotArgs, VolumeSnapshotRequestResource } from "../kinds/volume-snapshot/class";
+import { SnapshotComponent } from "../kinds/volume-snapshot/component";
 import { dynamicDoor } from "./door";
 
 /**

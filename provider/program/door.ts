@@ -7,9 +7,10 @@
  * printed from the program (./lifetime-warnings).
  * @module
  */
-import type { Door } from "../classes/door";
-import { stubTexts } from "../classes/stubs";
-import { pluginTypeToken, typeToken } from "../kinds/registry";
+
+import { pluginTypeToken, type ResourceKey, typeToken } from "../kinds/registry";
+import { stubTexts } from "../kinds/stubs";
+import type { Door } from "../registration/door";
 import { warnFromProgram } from "./lifetime-warnings";
 
 /** The property the dynamic provider host reads a resource's provider text from. */
@@ -18,7 +19,8 @@ const PROVIDER_KEY = "__provider";
 /** How the dynamic door registers a kind's resource. */
 export const dynamicDoor: Door = {
   type: typeToken,
-  props: (kind) => ({ [PROVIDER_KEY]: stubTexts[kind.key] }),
+  // Every row is one of the registry's, so its key is a runtime key.
+  props: (kind) => ({ [PROVIDER_KEY]: stubTexts[kind.key as ResourceKey] }),
   aliases: (kind) => (kind.component === undefined ? [] : [{ type: pluginTypeToken(kind) }]),
   registered: (resource, kind, args) => warnFromProgram(resource, kind.lifetime, args),
 };

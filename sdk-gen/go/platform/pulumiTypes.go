@@ -244,7 +244,7 @@ func (o CertificateEntryArrayOutput) Index(i pulumi.IntInput) CertificateEntryOu
 	}).(CertificateEntryOutput)
 }
 
-// A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./declarations/certificate-mapping).
+// A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./kinds/certificates/mapping).
 type CertificateInfo struct {
 	// The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
 	AcmeChallengeRecord DnsRecord `pulumi:"acmeChallengeRecord"`
@@ -274,7 +274,7 @@ type CertificateInfo struct {
 	ValidationErrors []interface{} `pulumi:"validationErrors"`
 }
 
-// A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./declarations/certificate-mapping).
+// A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./kinds/certificates/mapping).
 type CertificateInfoOutput struct{ *pulumi.OutputState }
 
 func (CertificateInfoOutput) ElementType() reflect.Type {

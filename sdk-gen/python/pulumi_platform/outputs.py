@@ -338,7 +338,7 @@ class CertificateEntry(dict):
 @pulumi.output_type
 class CertificateInfo(dict):
     """
-    A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./declarations/certificate-mapping).
+    A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./kinds/certificates/mapping).
     """
     def __init__(__self__, *,
                  acme_challenge_record: 'outputs.DnsRecord',
@@ -355,7 +355,7 @@ class CertificateInfo(dict):
                  dns_provider: Optional[_builtins.str] = None,
                  rate_limited_until: Optional[_builtins.str] = None):
         """
-        A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./declarations/certificate-mapping).
+        A hostname record, camelCase (spec 2.5), and its app: the outputs both certificate resources declare (the same mapping, ./kinds/certificates/mapping).
 
         :param 'DnsRecord' acme_challenge_record: The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
         :param _builtins.bool acme_requested: Whether ACME issuance is requested for the hostname.

@@ -17,7 +17,11 @@ function buildCli(): string {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
     );
-  for (const file of [...walk(join(root, "emulator")), ...walk(join(root, "sdk", "schemas")), ...walk(join(root, "sdk", "simulation"))]) {
+  for (const file of [
+    ...walk(join(root, "emulator")),
+    ...walk(join(root, "sdk", "schemas")),
+    ...walk(join(root, "sdk", "simulation")),
+  ]) {
     const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
       compilerOptions: {
         module: ts.ModuleKind.CommonJS,

@@ -6,7 +6,7 @@ import {
   type PlatformLookups,
   planRecovery,
 } from "../../../ops/recover-plan";
-import { stubTexts } from "../../../provider/classes/stubs";
+import { stubTexts } from "../../../provider/kinds/stubs";
 
 const VOLUME = "pulumi-nodejs:dynamic/platform:Volume";
 const ACME = "pulumi-nodejs:dynamic/platform:AcmeCertificate";

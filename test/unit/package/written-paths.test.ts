@@ -55,7 +55,7 @@ describe("paths written in comments and docs", () => {
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) =>
       comments(fs.readFileSync(file, "utf8")).flatMap((text) =>
-        [...text.matchAll(/(?<![\w.\/@-])\.\.?\/[\w.\/*<>{}$-]*/g)].map((m) => ({
+        [...text.matchAll(/(?<![\w./@-])\.\.?\/[\w./*<>{}$-]*/g)].map((m) => ({
           file,
           written: m[0],
           target: path.resolve(path.dirname(file), bare(m[0])),
@@ -78,7 +78,7 @@ describe("paths written in comments and docs", () => {
         .map((m) => m[1] ?? "")
         .filter((link) => !/^[a-z]+:/.test(link) && !link.startsWith("#"))
         .map((written) => ({ file, written, target: path.resolve(path.dirname(file), bare(written)) }));
-      const repoPaths = [...text.matchAll(/`((?:\.\.?\/)?([\w-]+)\/[\w.\/*-]*)`/g)]
+      const repoPaths = [...text.matchAll(/`((?:\.\.?\/)?([\w-]+)\/[\w./*-]*)`/g)]
         .filter((m) => TOP.includes(m[2] ?? "") || (m[1] ?? "").startsWith("."))
         .map((m) => m[1] ?? "")
         .map((written) => ({

@@ -168,7 +168,7 @@ describe("resource declarations", () => {
   });
 
   it("registers each kind's text from ../stubs, which requires the runtime once", async () => {
-    const { stubTexts } = await import("../../../provider/classes/stubs");
+    const { stubTexts } = await import("../../../provider/kinds/stubs");
     for (const key of RESOURCE_KEYS) {
       const text = stubTexts[key];
       expect(registered.some((r) => r.inputs.__provider === text)).toBe(true);
@@ -185,7 +185,7 @@ describe("resource declarations", () => {
   const configureRequest = { config: { get: () => undefined } } as unknown as pulumi.dynamic.ConfigureRequest;
 
   it("gets every method of the installed runtime from configure, which the host calls first", async () => {
-    const { stubTexts } = await import("../../../provider/classes/stubs");
+    const { stubTexts } = await import("../../../provider/kinds/stubs");
     const runtime = await import("../../../provider/kinds/runtime-entry");
     const provider = hostEvaluate(stubTexts.volume, (id) => {
       expect(id).toBe("pulumi-platform/provider/runtime");
@@ -198,7 +198,7 @@ describe("resource declarations", () => {
   });
 
   it("fails every method when the runtime cannot be loaded, so no delete is skipped silently", async () => {
-    const { stubTexts } = await import("../../../provider/classes/stubs");
+    const { stubTexts } = await import("../../../provider/kinds/stubs");
     const provider = hostEvaluate(stubTexts.volume, () => {
       throw new Error("Cannot find module 'pulumi-platform/provider/runtime'");
     });
@@ -209,7 +209,7 @@ describe("resource declarations", () => {
   });
 
   it("every registry row has a stub, a runtime provider, a class and a recover kind", async () => {
-    const { stubTexts } = await import("../../../provider/classes/stubs");
+    const { stubTexts } = await import("../../../provider/kinds/stubs");
     const runtime = await import("../../../provider/kinds/runtime-entry");
     const mod = (await import("../../../provider")) as unknown as Record<string, unknown>;
     const { kindOf } = await import("../../../ops/recover-plan");

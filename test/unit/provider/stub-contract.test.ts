@@ -88,7 +88,7 @@ describe("this checkout's serialized provider text", () => {
     // The compiled stubs: the text a program of this checkout registers comes from dist/.
     const { stubTexts } = require(
       path.join(repoRoot, "dist", "provider", "program", "stubs.js"),
-    ) as typeof import("../../../provider/classes/stubs");
+    ) as typeof import("../../../provider/kinds/stubs");
     expect(versions, `no recorded state for ${version}: run npm run record-upgrade-fixture`).toContain(
       version,
     );

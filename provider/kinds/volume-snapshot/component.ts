@@ -9,9 +9,9 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { componentTypeToken, registry } from "../kinds/registry";
-import type { volumeSnapshotDeclaration } from "../kinds/volume-snapshot/declaration";
-import type { OutputsOf } from "../model/declaration";
+import type { OutputsOf } from "../../model/declaration";
+import { componentTypeToken, registry } from "../registry";
+import type { volumeSnapshotDeclaration } from "./declaration";
 
 /** The child that takes the snapshot, in either door. */
 export type SnapshotRequest = pulumi.CustomResource & OutputsOf<typeof volumeSnapshotDeclaration>;

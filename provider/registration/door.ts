@@ -7,10 +7,10 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKey, ResourceRow } from "../kinds/registry";
+import type { ResourceRow } from "../model/kind";
 
 /** One kind's registry row. */
-export type KindRow = ResourceRow<ResourceKey>;
+export type KindRow = ResourceRow;
 
 /** How one door registers a kind's resource. */
 export interface Door {

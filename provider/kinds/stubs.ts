@@ -19,7 +19,7 @@
  * recorded by earlier releases (Pulumi-serialized closures) call exactly the same.
  * @module
  */
-import { RESOURCE_KEYS, type ResourceKey } from "../kinds/registry";
+import { RESOURCE_KEYS, type ResourceKey } from "./registry";
 
 const RUNTIME = "pulumi-platform/provider/runtime";
 const METHODS = ["check", "diff", "create", "read", "update", "delete"];

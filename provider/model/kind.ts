@@ -1,0 +1,52 @@
+/**
+ * What a resource kind's registry row is (../kinds/registry lists them, each from its kind's
+ * home), and the type tokens that follow from it. Below the kinds, so that what registers a kind's
+ * resource (../registration) stands under the kinds that use it.
+ * @module
+ */
+import type { ResourceDeclaration } from "./declaration";
+import type { ImportRule, LifetimeRule } from "./kind-rules";
+
+/** One resource kind. */
+export interface ResourceRow<K extends string = string> {
+  /**
+   * The name under which the runtime exports the kind's provider; recorded stubs name it, so it
+   * never changes.
+   */
+  readonly key: K;
+  /**
+   * The dynamic resource's type: the type token is `pulumi-nodejs:dynamic/platform:<type>`
+   * ({@link typeToken}). Recorded in every resource's URN, so it never changes.
+   */
+  readonly type: string;
+  /** Inputs and outputs; its `type` is the class a program constructs. */
+  readonly declaration: ResourceDeclaration;
+  /** The component a program constructs around the dynamic resource, when there is one. */
+  readonly component?: string;
+  /** Its day-2 warnings, which both doors print. */
+  readonly lifetime: LifetimeRule;
+  /** What an import id means to it, or why it cannot be imported. */
+  readonly importing: ImportRule;
+}
+
+/** The package name of the dynamic resources' types (`new dynamic.Resource(…, "platform", type)`). */
+export const TYPE_PACKAGE = "platform";
+
+/** The type token the engine records for a kind: `pulumi-nodejs:dynamic/platform:<type>`. */
+export function typeToken(row: ResourceRow): string {
+  return `pulumi-nodejs:dynamic/${TYPE_PACKAGE}:${row.type}`;
+}
+
+/** The type token of a kind's component (`platform:index:<component>`), when it has one. */
+export function componentTypeToken(row: ResourceRow & { component: string }): string {
+  return `${TYPE_PACKAGE}:index:${row.component}`;
+}
+
+/**
+ * The type token the provider plugin (`pulumi-resource-platform`) serves a kind under, as one
+ * custom resource: `platform:index:<class>`. For `volumeSnapshot` it is also the dynamic door's
+ * component token ({@link componentTypeToken}); only a custom resource of it is the plugin's.
+ */
+export function pluginTypeToken(row: ResourceRow): string {
+  return `${TYPE_PACKAGE}:index:${row.declaration.type}`;
+}
