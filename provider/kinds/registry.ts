@@ -2,7 +2,7 @@
  * The one list of the resource kinds, one row each. Its keys are the runtime keys the serialized
  * stubs name (`pulumi-platform/provider/runtime` exports each kind's provider under its key), so
  * recorded state keeps working: a key and a type never change. Each row is the kind's home
- * (`./<kind>/kind.ts`: declaration, day-2 warnings, import rule); the stubs (../classes/stubs),
+ * (`./<kind>/kind.ts`: declaration, day-2 warnings, import rule); the stubs (./stubs),
  * the runtime's providers (./runtimes, exhaustive over these keys), both doors' classes and
  * warnings, the plugin's schema and import, `recover`'s kinds and the mocks come from here, and
  * the tests iterate it.

@@ -1,4 +1,4 @@
-// Loaded by the serialized stubs (../classes/stubs.ts) as `require("pulumi-platform/provider/runtime")`:
+// Loaded by the serialized stubs (./stubs.ts) as `require("pulumi-platform/provider/runtime")`:
 // `configure` and every resource kind's provider under its runtime key (./registry.ts).
 import "../compile-cache";
 

@@ -1,6 +1,6 @@
 /**
  * One provider object per resource kind, under its runtime key, as the serialized stubs load them
- * (see ../classes/stubs.ts and ./registry.ts).
+ * (see ./stubs.ts and ./registry.ts).
  * @module
  */
 

@@ -16,6 +16,7 @@ import {
   type PostgresPasswordRotationArgs,
   PostgresPasswordRotationResource,
 } from "../kinds/postgres-password-rotation/class";
+import type { ResourceKey } from "../kinds/registry";
 import { type VolumeArgs, VolumeResource } from "../kinds/volume/class";
 import { type VolumeSnapshotArgs, VolumeSnapshotRequestResource } from "../kinds/volume-snapshot/class";
 import { SnapshotComponent } from "../kinds/volume-snapshot/component";
@@ -76,3 +77,15 @@ export class VolumeSnapshot extends SnapshotComponent<VolumeSnapshotRequest> {
     super(name, opts, (parent) => new VolumeSnapshotRequest(name, args, { parent }));
   }
 }
+
+/**
+ * This door's class of each kind, by runtime key: a kind without one does not compile (the
+ * snapshot's is the component a program constructs).
+ */
+export const pluginClasses: { readonly [K in ResourceKey]: abstract new (...args: never[]) => object } = {
+  volume: Volume,
+  acmeCertificate: AcmeCertificate,
+  customCertificate: CustomCertificate,
+  postgresPasswordRotation: PostgresPasswordRotation,
+  volumeSnapshot: VolumeSnapshot,
+};

@@ -105,7 +105,7 @@ export function importState(key: ResourceKey, importId: string): { id: string; s
 }
 
 /**
- * Outputs with the dynamic door's provider text (`__provider`, ../classes/stubs), as the dynamic host
+ * Outputs with the dynamic door's provider text (`__provider`, ../kinds/stubs), as the dynamic host
  * records it: a stack moved back to the dynamic classes then refreshes and destroys with the
  * outputs the plugin wrote (the dynamic host reads a resource's provider from its outputs). A gone
  * resource (blank id, no outputs) gets none.

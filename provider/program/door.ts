@@ -1,7 +1,7 @@
 /**
  * The dynamic door: a kind's resource registered as `pulumi.dynamic.Resource` registers one
  * (type token `pulumi-nodejs:dynamic/platform:<type>`, the provider text in `__provider`), but
- * with the kind's hand-written text (../classes/stubs) instead of a closure Pulumi serializes.
+ * with the kind's hand-written text (../kinds/stubs) instead of a closure Pulumi serializes.
  * The child of a component (the snapshot request) is aliased to the plugin's type, so a stack
  * moves back from the plugin door with no alias in the program. The kind's day-2 warnings are
  * printed from the program (./lifetime-warnings).
