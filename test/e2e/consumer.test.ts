@@ -129,7 +129,7 @@ describe("the published package in a fresh project", () => {
     npm(["install", "--prefer-offline", "--no-audit", "--no-fund"], project);
     const installed = path.join(project, "node_modules", "pulumi-platform");
     expect(fs.lstatSync(installed).isSymbolicLink()).toBe(false);
-    expect(fs.existsSync(path.join(installed, "dist", "provider", "runtime", "index.js"))).toBe(true);
+    expect(fs.existsSync(path.join(installed, "dist", "provider", "kinds", "runtime-entry.js"))).toBe(true);
 
     const cliDir = ensurePulumiCli();
     const backend = createOfflineBackend("consumer");
