@@ -2,7 +2,9 @@
 // `npm run gen-sdks`: the package schema and the SDKs generated from it, in one command.
 //
 //   1. the descriptions: the TSDoc of the declarations and lookups → provider/plugin/schema-docs.json
-//      (scripts/lib/schema-docs.js), then `tsc` (dist/, which the plugin runs);
+//      (scripts/lib/schema-docs.js), then `tsc` (dist/, which the plugin runs), then the generated
+//      blocks of docs/resources.md from the built registry and those descriptions
+//      (scripts/lib/resources-doc.js);
 //   2. sdk-gen/schema.json: the schema the plugin serves (`pulumi package get-schema`), written
 //      from the built schema module at the package's version;
 //   3. sdk-gen/go, sdk-gen/python: Pulumi's Go and Python code generators at the CLI's version
@@ -14,9 +16,9 @@
 //      proxy serves): skipped with a note otherwise, and the committed ones are left as they are.
 //
 // `--check` writes everything into a temporary directory instead, fails when it differs from the
-// committed files (a declaration changed without `npm run gen-sdks`), then builds and vets the Go
-// SDK and the Go quickstart (examples/go-quickstart, which must compile without a cast) and
-// byte-compiles the Python SDK. CI runs it (.ci/run). Needs `go` and `python3`.
+// committed files, docs/resources.md included (a declaration changed without `npm run gen-sdks`),
+// then builds and vets the Go SDK and the Go quickstart (examples/go-quickstart, which must
+// compile without a cast) and byte-compiles the Python SDK. CI runs it (.ci/run). Needs `go` and `python3`.
 const { execFileSync, spawnSync } = require("node:child_process");
 const crypto = require("node:crypto");
 const fs = require("node:fs");
@@ -168,6 +170,16 @@ function main() {
       "tsconfig.json",
     ]),
   );
+  timed("docs/resources.md from the declarations", () => {
+    const { RESOURCES_DOC, resourcesDocFromDist } = require("./lib/resources-doc");
+    const page = resourcesDocFromDist(root);
+    const file = path.join(root, RESOURCES_DOC);
+    if (check) {
+      if (fs.readFileSync(file, "utf8") !== page) {
+        throw new Error(`${RESOURCES_DOC} is not the declarations': run npm run gen-sdks`);
+      }
+    } else write(file, page);
+  });
 
   if (!check) {
     const generated = generate(path.join(root, SDK_DIR));
