@@ -3,6 +3,7 @@
 //
 //   1. the descriptions: the TSDoc of the declarations and lookups → provider/plugin/schema-docs.json
 //      (scripts/lib/schema-docs.js), then `tsc` (dist/, which the plugin runs), then the generated
+//      kinds' names the classes register with (provider/kinds/kind-names.json) and the generated
 //      blocks of docs/resources.md from the built registry and those descriptions
 //      (scripts/lib/resources-doc.js);
 //   2. sdk-gen/schema.json: the schema the plugin serves (`pulumi package get-schema`), written
@@ -170,6 +171,25 @@ function main() {
       "tsconfig.json",
     ]),
   );
+  timed("provider/kinds/kind-names.json from the registry", () => {
+    // What the classes register with (provider/kinds/names.ts), so that they load no declaration.
+    const { registry, RESOURCE_KEYS } = require(path.join(root, "dist", "provider", "kinds", "registry.js"));
+    const { kindNames } = require(path.join(root, "dist", "provider", "model", "kind-names.js"));
+    const names = Object.fromEntries(
+      RESOURCE_KEYS.map((/** @type {string} */ k) => [k, kindNames(registry[k])]),
+    );
+    const text = `${JSON.stringify(names, null, 2)}\n`;
+    const file = path.join(root, "provider", "kinds", "kind-names.json");
+    if (check) {
+      if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) {
+        throw new Error("provider/kinds/kind-names.json is not the registry's: run npm run gen-sdks");
+      }
+    } else {
+      write(file, text);
+      // The copy tsc made before this run wrote the file.
+      write(path.join(root, "dist", "provider", "kinds", "kind-names.json"), text);
+    }
+  });
   timed("docs/resources.md from the declarations", () => {
     const { RESOURCES_DOC, resourcesDocFromDist } = require("./lib/resources-doc");
     const page = resourcesDocFromDist(root);

@@ -33,12 +33,12 @@ export interface ResourceRow<K extends string = string> {
 export const TYPE_PACKAGE = "platform";
 
 /** The type token the engine records for a kind: `pulumi-nodejs:dynamic/platform:<type>`. */
-export function typeToken(row: ResourceRow): string {
+export function typeToken(row: { readonly type: string }): string {
   return `pulumi-nodejs:dynamic/${TYPE_PACKAGE}:${row.type}`;
 }
 
 /** The type token of a kind's component (`platform:index:<component>`), when it has one. */
-export function componentTypeToken(row: ResourceRow & { component: string }): string {
+export function componentTypeToken(row: { readonly component: string }): string {
   return `${TYPE_PACKAGE}:index:${row.component}`;
 }
 
@@ -47,6 +47,28 @@ export function componentTypeToken(row: ResourceRow & { component: string }): st
  * custom resource: `platform:index:<class>`. For `volumeSnapshot` it is also the dynamic door's
  * component token ({@link componentTypeToken}); only a custom resource of it is the plugin's.
  */
-export function pluginTypeToken(row: ResourceRow): string {
-  return `${TYPE_PACKAGE}:index:${row.declaration.type}`;
+export function pluginTypeToken(row: ResourceRow | KindNames): string {
+  return `${TYPE_PACKAGE}:index:${"className" in row ? row.className : row.declaration.type}`;
+}
+
+/**
+ * What a door registers a kind's resource with: names only, so that a class registers without
+ * loading its declaration's rules (zod and the validation; the plugin door's program never needs
+ * them). `../kinds/kind-names.json` holds them, written from the registry by `npm run gen-sdks`.
+ */
+export interface KindNames {
+  /** The runtime key ({@link ResourceRow.key}). */
+  readonly key: string;
+  /** The dynamic resource's type ({@link ResourceRow.type}). */
+  readonly type: string;
+  /** The class a program constructs (the declaration's `type`). */
+  readonly className: string;
+  /** The component around the resource, when there is one. */
+  readonly component?: string;
+  /** Every output the class declares (the declared outputs and the stored inputs). */
+  readonly outputs: readonly string[];
+  /** The inputs and outputs that are secret. */
+  readonly secrets: readonly string[];
+  /** The secret inputs (wrapped as secrets when the program gives them). */
+  readonly secretInputs: readonly string[];
 }

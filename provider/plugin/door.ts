@@ -7,7 +7,7 @@
  * @module
  */
 
-import { pluginTypeToken, typeToken } from "../kinds/registry";
+import { pluginTypeToken, typeToken } from "../model/kind";
 import type { Door } from "../registration/door";
 
 /** How the plugin door registers a kind's resource. */

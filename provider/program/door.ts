@@ -8,7 +8,7 @@
  * @module
  */
 
-import { pluginTypeToken, type ResourceKey, typeToken } from "../kinds/registry";
+import { pluginTypeToken, type ResourceKey, registry, typeToken } from "../kinds/registry";
 import { stubTexts } from "../kinds/stubs";
 import type { Door } from "../registration/door";
 import { warnFromProgram } from "./lifetime-warnings";
@@ -22,5 +22,6 @@ export const dynamicDoor: Door = {
   // Every row is one of the registry's, so its key is a runtime key.
   props: (kind) => ({ [PROVIDER_KEY]: stubTexts[kind.key as ResourceKey] }),
   aliases: (kind) => (kind.component === undefined ? [] : [{ type: pluginTypeToken(kind) }]),
-  registered: (resource, kind, args) => warnFromProgram(resource, kind.lifetime, args),
+  registered: (resource, kind, args) =>
+    warnFromProgram(resource, registry[kind.key as ResourceKey].lifetime, args),
 };

@@ -7,10 +7,10 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceRow } from "../model/kind";
+import type { KindNames } from "../model/kind";
 
-/** One kind's registry row. */
-export type KindRow = ResourceRow;
+/** One kind, by the names a door registers it with. */
+export type KindRow = KindNames;
 
 /** How one door registers a kind's resource. */
 export interface Door {

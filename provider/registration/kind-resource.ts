@@ -17,7 +17,7 @@ export abstract class KindResource extends pulumi.CustomResource {
     args: object,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    const r = registration(kind.declaration, args, opts);
+    const r = registration(kind, args, opts);
     const props = { ...r.props, ...door.props(kind) };
     const aliases = door.aliases(kind);
     const withAliases =

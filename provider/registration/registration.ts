@@ -1,11 +1,12 @@
 /**
- * What every resource class registers, derived from its declaration: each declared output (so
+ * What every resource class registers, derived from its declaration (by way of its names,
+ * ../model/kind's `KindNames`, so no rule loads): each declared output (so
  * the engine sets it on the object), the program's inputs, and which of them are secret; and the
  * stack traces capped while it registers (./kind-resource registers, through either door).
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { outputNames, type ResourceDeclaration, secretNames } from "../model/declaration";
+import type { KindNames } from "../model/kind";
 import { cutToProgramFrames } from "./program-frames";
 
 /**
@@ -14,15 +15,15 @@ import { cutToProgramFrames } from "./program-frames";
  * secrets added to the options' `additionalSecretOutputs`.
  */
 export function registration(
-  declaration: ResourceDeclaration,
+  kind: KindNames,
   args: object,
   opts: pulumi.CustomResourceOptions | undefined,
 ): { props: pulumi.Inputs; opts: pulumi.CustomResourceOptions | undefined } {
-  const props: pulumi.Inputs = Object.fromEntries(outputNames(declaration).map((name) => [name, undefined]));
+  const props: pulumi.Inputs = Object.fromEntries(kind.outputs.map((name) => [name, undefined]));
   Object.assign(props, args);
-  const secrets = secretNames(declaration);
-  for (const name of secrets) {
-    if (name in declaration.inputs && props[name] !== undefined) props[name] = pulumi.secret(props[name]);
+  const secrets = [...kind.secrets];
+  for (const name of kind.secretInputs) {
+    if (props[name] !== undefined) props[name] = pulumi.secret(props[name]);
   }
   if (secrets.length === 0) return { props, opts };
   return {

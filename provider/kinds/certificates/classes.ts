@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type { Door } from "../../registration/door";
 import { KindResource } from "../../registration/kind-resource";
-import { registry } from "../registry";
+import { KIND_NAMES } from "../names";
 import type { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
 
 /** Inputs of an `AcmeCertificate`. */
@@ -27,7 +27,7 @@ export abstract class AcmeCertificateResource extends KindResource {
     args: AcmeCertificateArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(door, registry.acmeCertificate, name, args, opts);
+    super(door, KIND_NAMES.acmeCertificate, name, args, opts);
   }
 }
 
@@ -42,6 +42,6 @@ export abstract class CustomCertificateResource extends KindResource {
     args: CustomCertificateArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(door, registry.customCertificate, name, args, opts);
+    super(door, KIND_NAMES.customCertificate, name, args, opts);
   }
 }

@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type { Door } from "../../registration/door";
 import { KindResource } from "../../registration/kind-resource";
-import { registry } from "../registry";
+import { KIND_NAMES } from "../names";
 import type { postgresPasswordRotationDeclaration } from "./declaration";
 
 /** Inputs of a `PostgresPasswordRotation`. */
@@ -24,6 +24,6 @@ export abstract class PostgresPasswordRotationResource extends KindResource {
     args: PostgresPasswordRotationArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(door, registry.postgresPasswordRotation, name, args, opts);
+    super(door, KIND_NAMES.postgresPasswordRotation, name, args, opts);
   }
 }

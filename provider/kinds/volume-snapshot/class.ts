@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type { Door } from "../../registration/door";
 import { KindResource } from "../../registration/kind-resource";
-import { registry } from "../registry";
+import { KIND_NAMES } from "../names";
 import type { volumeSnapshotDeclaration } from "./declaration";
 
 /** Inputs of a `VolumeSnapshot`. */
@@ -25,6 +25,6 @@ export abstract class VolumeSnapshotRequestResource extends KindResource {
     args: VolumeSnapshotArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
-    super(door, registry.volumeSnapshot, name, args, opts);
+    super(door, KIND_NAMES.volumeSnapshot, name, args, opts);
   }
 }

@@ -10,7 +10,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { OutputsOf } from "../../model/declaration";
-import { componentTypeToken, registry } from "../registry";
+import { componentTypeToken } from "../../model/kind";
+import { KIND_NAMES } from "../names";
+
+/** The component's type token (`platform:index:VolumeSnapshot`, the class a program constructs). */
+const COMPONENT_TYPE = componentTypeToken({
+  component: KIND_NAMES.volumeSnapshot.component ?? KIND_NAMES.volumeSnapshot.className,
+});
+
 import type { volumeSnapshotDeclaration } from "./declaration";
 
 /** The child that takes the snapshot, in either door. */
@@ -44,7 +51,7 @@ export abstract class SnapshotComponent<R extends SnapshotRequest> extends pulum
     opts: pulumi.ComponentResourceOptions | undefined,
     request: (parent: pulumi.ComponentResource) => R,
   ) {
-    super(componentTypeToken(registry.volumeSnapshot), name, {}, opts);
+    super(COMPONENT_TYPE, name, {}, opts);
     this.request = request(this);
     this.backupId = this.request.backupId;
     // The request's id is the snapshot id, and stays known while an in-place update of the request

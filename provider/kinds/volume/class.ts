@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf } from "../../model/declaration";
 import type { Door } from "../../registration/door";
 import { KindResource } from "../../registration/kind-resource";
-import { registry } from "../registry";
+import { KIND_NAMES } from "../names";
 import type { volumeDeclaration } from "./declaration";
 
 export type { VolumeComputeArgs, VolumeComputeOutput } from "./declaration";
@@ -24,7 +24,7 @@ export interface VolumeResource extends OutputsOf<typeof volumeDeclaration> {}
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the engine sets them
 export abstract class VolumeResource extends KindResource {
   protected constructor(door: Door, name: string, args: VolumeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(door, registry.volume, name, args, opts);
+    super(door, KIND_NAMES.volume, name, args, opts);
     // The id, which is the volume id: unlike an output, it stays known while an in-place update is
     // previewed (a dynamic provider has no update preview, so the engine then knows only the
     // inputs). A snapshot or fork fed from `volumeId` would otherwise preview as a replacement.

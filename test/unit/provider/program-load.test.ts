@@ -46,6 +46,17 @@ describe("what a program loads", () => {
     expect(sdk(files)).toEqual([]);
   });
 
+  it("declaring the plugin door's resources loads no declaration, no zod and no runtime: only the kinds' names", () => {
+    const files = loadedAfter(
+      `const p = require("./dist/provider/plugin"); if (!p.Volume) throw new Error("no Volume");`,
+    );
+    expect(files).toContain(path.join("dist", "provider", "kinds", "kind-names.json"));
+    expect(files.filter((f) => f.includes(`node_modules${path.sep}zod${path.sep}`))).toEqual([]);
+    expect(files).not.toContain(path.join("dist", "provider", "model", "declaration.js"));
+    expect(runtime(files)).toEqual([]);
+    expect(undici(files)).toEqual([]);
+  });
+
   it("the sdk modules it may load import nothing", () => {
     for (const file of SDK_CONSTANTS) {
       expect(fs.readFileSync(path.join(repoRoot, file), "utf8"), file).not.toMatch(/require\(/);
