@@ -306,6 +306,26 @@ export function outputNames(declaration: ResourceDeclaration): string[] {
   return [...new Set([...Object.keys(declaration.outputs), ...storedInputs(declaration)])];
 }
 
+/**
+ * What a change of each input does, as lists: `replaces` (replace inputs), `inPlace` (update and
+ * record inputs: the resource's update), `changesOutputs` (every input that is not a replace one,
+ * special inputs included: the plugin's detailed diff names them), `exact` (compared as given).
+ */
+export function changeLists(declaration: ResourceDeclaration): {
+  replaces: string[];
+  inPlace: string[];
+  changesOutputs: string[];
+  exact: string[];
+} {
+  const names = Object.keys(declaration.inputs);
+  return {
+    replaces: inputsWith(declaration, "replace"),
+    inPlace: [...inputsWith(declaration, "update"), ...inputsWith(declaration, "record")],
+    changesOutputs: names.filter((k) => declaration.inputs[k]?.change !== "replace"),
+    exact: names.filter((k) => declaration.inputs[k]?.exact),
+  };
+}
+
 /** Secret inputs and outputs: stored encrypted, never shown. */
 export function secretNames(declaration: ResourceDeclaration): string[] {
   const inputs = Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret);

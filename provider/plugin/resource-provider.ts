@@ -10,7 +10,7 @@
 import { saveCompileCache } from "../compile-cache";
 import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
 import { stubTexts } from "../kinds/stubs";
-import { inputsWith, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { changeLists, type ResourceDeclaration, secretNames } from "../model/declaration";
 import { lifetimeWarnings } from "../model/kind-rules";
 import type { EngineProps } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
@@ -71,11 +71,8 @@ export function detailedDiff(
 ): DetailedDiff {
   const detailed: Record<string, PropertyChange> = {};
   if (outcome.changes) {
-    const rules = {
-      replaces: inputsWith(declaration, "replace"),
-      updates: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.change !== "replace"),
-      exact: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.exact),
-    };
+    const lists = changeLists(declaration);
+    const rules = { replaces: lists.replaces, updates: lists.changesOutputs, exact: lists.exact };
     const changed = new Set([...changedInputs(olds, news, rules), ...outcome.replaces]);
     for (const key of changed) {
       const added = olds[key] === undefined || olds[key] === null;

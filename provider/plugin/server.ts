@@ -98,6 +98,9 @@ function answer<Q, R>(fn: (req: Q) => Promise<R>) {
   };
 }
 
+/** The provider's config names (`apiUrl`, `apiToken`), as the credentials resolver keys them. */
+const CONFIG_NAMES = Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[];
+
 /** The provider's config values by key (`apiUrl`), from `args` (newer engines) or `variables`. */
 function configValues(req: providerTypes.ConfigureRequest): Record<string, string | undefined> {
   const args = unwrapSecrets(toJs(req.getArgs())).plain;
@@ -107,7 +110,7 @@ function configValues(req: providerTypes.ConfigureRequest): Record<string, strin
     if (typeof fromArgs === "string") return fromArgs;
     return variables.get(`${PLUGIN_PACKAGE}:config:${name}`) ?? variables.get(`${PLUGIN_PACKAGE}:${name}`);
   };
-  return { apiUrl: value("apiUrl"), apiToken: value("apiToken") };
+  return Object.fromEntries(CONFIG_NAMES.map((name) => [name, value(name)]));
 }
 
 let configured: Record<string, string | undefined> = {};
@@ -142,7 +145,7 @@ export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
   diffConfig: answer(async (req: providerTypes.DiffRequest) => {
     const olds = unwrapSecrets(toJs(req.getOldInputs() ?? req.getOlds())).plain;
     const news = unwrapSecrets(toJs(req.getNews())).plain;
-    const changed = ["apiUrl", "apiToken"].filter((k) => olds[k] !== news[k]);
+    const changed = CONFIG_NAMES.filter((k) => olds[k] !== news[k]);
     const resp = new provproto.DiffResponse();
     resp.setChanges(
       changed.length > 0
@@ -154,10 +157,7 @@ export const service: Partial<grpcServiceTypes.IResourceProviderServer> = {
   }),
   configure: answer(async (req: providerTypes.ConfigureRequest) => {
     configured = configValues(req);
-    const values: Record<string, string | undefined> = {
-      [CONFIG_KEYS.apiUrl]: configured.apiUrl,
-      [CONFIG_KEYS.apiToken]: configured.apiToken,
-    };
+    const values = Object.fromEntries(CONFIG_NAMES.map((name) => [CONFIG_KEYS[name], configured[name]]));
     await loadRuntime().configure({ config: { get: (key: string) => values[key] } });
     const resp = new provproto.ConfigureResponse();
     resp.setAcceptsecrets(true);

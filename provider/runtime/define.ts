@@ -6,9 +6,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import {
+  changeLists,
   type InputValues,
   inputFailures,
-  inputsWith,
   type OutputValues,
   type ResourceDeclaration,
 } from "../model/declaration";
@@ -118,11 +118,8 @@ export function defineProvider<D extends ResourceDeclaration, S>(
   declaration: D,
   behaviour: ResourceBehaviour<D, S>,
 ): EngineProvider {
-  const rules = {
-    replaces: inputsWith(declaration, "replace"),
-    updates: [...inputsWith(declaration, "update"), ...inputsWith(declaration, "record")],
-    exact: Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.exact),
-  };
+  const lists = changeLists(declaration);
+  const rules = { replaces: lists.replaces, updates: lists.inPlace, exact: lists.exact };
   // The engine's objects are the declaration's: news passed `check` (or are what it returned), and
   // olds are outputs some release's methods returned.
   const checked = (news: EngineProps) => news as CheckedInputs<D>;
