@@ -30,12 +30,13 @@ const PROGRAMS_DIR = path.resolve(__dirname, "..", "e2e", "programs");
 const EXAMPLES_DIR = path.resolve(__dirname, "..", "..", "examples");
 
 /**
- * Whether a program's TypeScript is type-checked elsewhere, so that ts-node need not check it again
- * on every command (`PULUMI_NODEJS_TRANSPILE_ONLY`: about 2 s of CPU per preview, up or refresh,
- * a third of the e2e suite's time). The fixtures under test/e2e/programs are checked by `npm run
- * typecheck` (tsconfig.check.json), the examples by examples.test.ts ("every example type-checks
- * with its own tsconfig"). Every other program keeps ts-node's check: adopt's imports the code its
- * test generates, the consumer's and the upgrade fixtures' compile against the published package.
+ * Whether a program's TypeScript is type-checked elsewhere, so that ts-node need not check it
+ * again on every command (`PULUMI_NODEJS_TRANSPILE_ONLY`: about 2 s of CPU per preview, up or
+ * refresh, a third of provider-volume.test.ts's CPU). The fixtures under test/e2e/programs are
+ * checked by `npm run typecheck` (tsconfig.check.json), the examples by examples.test.ts ("every
+ * example type-checks with its own tsconfig"). Every other program keeps ts-node's check: adopt's
+ * imports the code its test generates, the consumer's and the upgrade fixtures' compile against
+ * the published package.
  */
 export function typeCheckedElsewhere(programDir: string): boolean {
   const dir = path.resolve(programDir);
