@@ -53,7 +53,10 @@ export async function withStack<T>(options: StackOptions, fn: (ctx: StackContext
   const backend = createOfflineBackend("test");
   const env: Record<string, string> = {
     ...offlineEngineEnv(backend, cliDir),
-    ...(typeCheckedElsewhere(options.programDir) ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
+    // PULUMI_NODEJS_TRANSPILE_ONLY=false in the environment keeps ts-node's check for every program.
+    ...(typeCheckedElsewhere(options.programDir) && process.env.PULUMI_NODEJS_TRANSPILE_ONLY !== "false"
+      ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" }
+      : {}),
     ...(options.env ?? {}),
   };
   for (const key of AMBIENT_KEYS) if (!(key in env)) delete process.env[key];
