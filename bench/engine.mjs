@@ -441,8 +441,8 @@ function stateSize(stack) {
  * control's own, measured from a stack of one resource without padding.
  */
 async function controlPadding(kind) {
-  // The Volume's provider text is written by hand (provider/classes/stubs.ts), not serialized.
-  const target = require("../dist/provider/classes/stubs.js").stubTexts.volume.length;
+  // The Volume's provider text is written by hand (provider/kinds/stubs.ts), not serialized.
+  const target = require("../dist/provider/kinds/stubs.js").stubTexts.volume.length;
   const probe = createStack(kind, `${kind}-probe`, { n: 1 });
   await step(probe, "up", `${kind}-probe`);
   const own = stateSize(probe).provider;

@@ -87,7 +87,7 @@ describe("this checkout's serialized provider text", () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     // The compiled stubs: the text a program of this checkout registers comes from dist/.
     const { stubTexts } = require(
-      path.join(repoRoot, "dist", "provider", "program", "stubs.js"),
+      path.join(repoRoot, "dist", "provider", "kinds", "stubs.js"),
     ) as typeof import("../../../provider/kinds/stubs");
     expect(versions, `no recorded state for ${version}: run npm run record-upgrade-fixture`).toContain(
       version,
