@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { EngineProvider } from "../runtime/define";
+import type { RuntimeProvider } from "../runtime/define";
 import { acmeCertificate, customCertificate } from "./certificates/runtime";
 import { postgresPasswordRotation } from "./postgres-password-rotation/runtime";
 import type { ResourceKey } from "./registry";
@@ -20,4 +20,4 @@ export const providers = {
   customCertificate,
   postgresPasswordRotation,
   volumeSnapshot,
-} satisfies Record<ResourceKey, EngineProvider>;
+} satisfies Record<ResourceKey, RuntimeProvider>;

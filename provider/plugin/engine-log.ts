@@ -6,19 +6,11 @@
  * level. The engine client loads at the first warning only.
  * @module
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as engineRpcTypes from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engineTypes from "@pulumi/pulumi/proto/engine_pb";
-import { sendWarningsTo } from "../runtime/warnings";
+import { sendWarningsTo, type WarningSink } from "../runtime/warnings";
 import { fromPulumi } from "./wire";
-
-const resourceOfCall = new AsyncLocalStorage<string>();
-
-/** Runs `fn` as a call about the resource `urn`: the warnings it causes are that resource's. */
-export function aboutResource<T>(urn: string, fn: () => Promise<T>): Promise<T> {
-  return resourceOfCall.run(urn, fn);
-}
 
 /**
  * The engine's address among the plugin's arguments: the last one that is not a flag (the CLI
@@ -51,21 +43,37 @@ function engineLog(address: string): EngineLog {
   };
 }
 
+/** The engine's address (set by {@link logWarningsToEngine}) and its client, made at first use. */
+let engine: { address: string; log?: EngineLog } | undefined;
+
+/** Sends `message` as a warning of `urn` ("" for the stack); to stderr if the engine cannot take it. */
+async function toEngine(message: string, urn: string): Promise<void> {
+  if (!engine) return console.warn(`warning: ${message}`);
+  try {
+    engine.log ??= engineLog(engine.address);
+    await engine.log.send(message, urn);
+  } catch {
+    // A notice never fails the call it came from.
+    console.warn(`warning: ${message}`);
+  }
+}
+
 /**
- * Sends the runtime's warnings to the engine at the address in `argv` (the plugin's arguments);
- * with no address (the plugin started by hand) they stay on stderr. A warning the engine cannot
- * take goes to stderr too: a notice never fails the call it came from.
+ * Sends the runtime's warnings to the engine at the address in `argv` (the plugin's arguments):
+ * those of a call through {@link aboutResource}'s sink, the others as the stack's. With no
+ * address (the plugin started by hand) they stay on stderr.
  */
 export function logWarningsToEngine(argv: readonly string[]): void {
   const address = engineAddress(argv);
   if (!address) return;
-  let log: EngineLog | undefined;
-  sendWarningsTo(async (message) => {
-    try {
-      log ??= engineLog(address);
-      await log.send(message, resourceOfCall.getStore() ?? "");
-    } catch {
-      console.warn(`warning: ${message}`);
-    }
-  });
+  engine = { address };
+  sendWarningsTo((message) => toEngine(message, ""));
+}
+
+/**
+ * Where the warnings of a call about the resource `urn` go: the engine's Log naming it, so the CLI
+ * prints them under that resource; undefined with no engine (the runtime's default then).
+ */
+export function aboutResource(urn: string): WarningSink | undefined {
+  return engine ? (message) => toEngine(message, urn) : undefined;
 }

@@ -12,9 +12,9 @@ import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry"
 import { stubTexts } from "../kinds/stubs";
 import { changeLists, type ResourceDeclaration, secretNames } from "../model/declaration";
 import { lifetimeWarnings } from "../model/kind-rules";
-import type { EngineProps } from "../runtime/define";
+import type { EngineProps, EngineProvider } from "../runtime/define";
 import { changedInputs } from "../runtime/diff";
-import { warn } from "../runtime/warnings";
+import { type WarningSink, warn } from "../runtime/warnings";
 import { aboutResource } from "./engine-log";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 
@@ -126,52 +126,56 @@ function secretsOf(key: ResourceKey, ...arrived: Set<string>[]): Set<string> {
  * recorded (or just created) outputs `olds` and the program's inputs `news`.
  */
 async function warnAboutLifetime(
-  key: ResourceKey,
+  call: Call,
   id: string,
   olds: EngineProps,
   news: EngineProps,
 ): Promise<void> {
-  for (const warning of lifetimeWarnings(registry[key].lifetime, id, olds, news, new Date())) {
-    await warn(warning, (text) => console.warn(`warning: ${text}`));
+  for (const warning of lifetimeWarnings(registry[call.key].lifetime, id, olds, news, new Date())) {
+    await warn(warning, (text) => console.warn(`warning: ${text}`), call.about);
   }
 }
 
-/** Each method run as a call about its resource (its first argument, the URN): see ./engine-log. */
-function aboutTheirResource<T extends Record<string, (urn: string, ...rest: never[]) => Promise<unknown>>>(
-  methods: T,
-): T {
-  const wrapped = Object.entries(methods).map(([name, method]) => [
-    name,
-    (urn: string, ...rest: never[]) => aboutResource(urn, () => method(urn, ...rest)),
-  ]);
-  return Object.fromEntries(wrapped) as T;
+/** A call about the resource `urn`: its kind, and its kind's runtime with the warnings sent as that resource's (./engine-log). */
+interface Call {
+  key: ResourceKey;
+  about: WarningSink | undefined;
+  provider: EngineProvider;
+}
+
+function callAbout(urn: string): Call {
+  const key = kindOfUrn(urn);
+  const about = aboutResource(urn);
+  const provider = loadRuntime()[key];
+  return { key, about, provider: about ? provider.about(about) : provider };
 }
 
 /** The plugin's resource methods, on the protocol's plain objects (secrets as values). */
-export const resourceProvider = aboutTheirResource({
+export const resourceProvider = {
   async check(urn: string, olds: EngineProps, news: EngineProps) {
-    const key = kindOfUrn(urn);
+    const call = callAbout(urn);
     const o = plainOf(olds);
     const n = plainOf(news);
-    const result = await loadRuntime()[key].check(withoutEngineKeys(o.plain), withoutEngineKeys(n.plain));
-    return { inputs: wrapSecrets(result.inputs, secretsOf(key, n.secrets)), failures: result.failures };
+    const result = await call.provider.check(withoutEngineKeys(o.plain), withoutEngineKeys(n.plain));
+    return { inputs: wrapSecrets(result.inputs, secretsOf(call.key, n.secrets)), failures: result.failures };
   },
 
   async diff(urn: string, id: string, olds: EngineProps, news: EngineProps): Promise<DetailedDiff> {
-    const key = kindOfUrn(urn);
+    const call = callAbout(urn);
     const o = plainOf(olds).plain;
     const n = plainOf(news).plain;
-    const outcome = await loadRuntime()[key].diff(id, o, n);
-    await warnAboutLifetime(key, id, o, n);
-    return detailedDiff(declarationOf(key), o, n, outcome);
+    const outcome = await call.provider.diff(id, o, n);
+    await warnAboutLifetime(call, id, o, n);
+    return detailedDiff(declarationOf(call.key), o, n, outcome);
   },
 
   async create(urn: string, inputs: EngineProps) {
-    const key = kindOfUrn(urn);
+    const call = callAbout(urn);
+    const { key } = call;
     const n = plainOf(inputs);
-    const result = await loadRuntime()[key].create(n.plain);
+    const result = await call.provider.create(n.plain);
     // A new resource has no diff: its warnings (a chain that expires soon) come from what it became.
-    await warnAboutLifetime(key, result.id, result.outs, n.plain);
+    await warnAboutLifetime(call, result.id, result.outs, n.plain);
     return {
       id: result.id,
       outs: wrapSecrets(withDynamicProvider(key, result.outs), secretsOf(key, n.secrets)),
@@ -180,11 +184,11 @@ export const resourceProvider = aboutTheirResource({
 
   /** `props` empty: an import of `id` (see {@link importState}). A blank id: the resource is gone. */
   async read(urn: string, id: string, props: EngineProps, inputs: EngineProps) {
-    const key = kindOfUrn(urn);
+    const { key, provider } = callAbout(urn);
     const p = plainOf(props);
     const i = plainOf(inputs);
     const target = Object.keys(p.plain).length === 0 ? importState(key, id) : { id, state: p.plain };
-    const result = await loadRuntime()[key].read(target.id, target.state);
+    const result = await provider.read(target.id, target.state);
     const secrets = secretsOf(key, p.secrets, i.secrets);
     return {
       id: result.id,
@@ -194,15 +198,15 @@ export const resourceProvider = aboutTheirResource({
   },
 
   async update(urn: string, id: string, olds: EngineProps, news: EngineProps) {
-    const key = kindOfUrn(urn);
+    const { key, provider } = callAbout(urn);
     const o = plainOf(olds);
     const n = plainOf(news);
-    const result = await loadRuntime()[key].update(id, o.plain, n.plain);
+    const result = await provider.update(id, o.plain, n.plain);
     return { outs: wrapSecrets(withDynamicProvider(key, result.outs), secretsOf(key, o.secrets, n.secrets)) };
   },
 
   async delete(urn: string, id: string, props: EngineProps) {
-    const key = kindOfUrn(urn);
-    await loadRuntime()[key].delete(id, plainOf(props).plain);
+    const { provider } = callAbout(urn);
+    await provider.delete(id, plainOf(props).plain);
   },
-});
+};

@@ -27,7 +27,7 @@ import {
   given,
   resolveCredentials,
 } from "../model/credentials-resolver";
-import { warn } from "./warnings";
+import { warnDuringCall } from "./warnings";
 
 /** The environment variable that allows PLATFORM_API_TOKEN to replace a refused recorded token. */
 export const FALLBACK_ENV = "PLATFORM_API_TOKEN_FALLBACK";
@@ -92,7 +92,7 @@ class ProviderTokens implements TokenSource {
     const env = given(process.env[ENV_KEYS.apiToken]);
     if (origin !== "config" || this.programRan || !fallbackAllowed() || !env || env === token) return false;
     this.switched = true;
-    void warn(FALLBACK_WARNING, inDynamicHost);
+    warnDuringCall(FALLBACK_WARNING, inDynamicHost);
     return true;
   }
 }
@@ -101,7 +101,7 @@ class ProviderTokens implements TokenSource {
  * A warning the CLI shows from the dynamic host: the engine prints what a dynamic provider writes
  * to stderr as a message of the stack (observed with CLI 3.259: `pulumi.log.warn` in the provider
  * process has no engine to reach and writes there too). Synchronous, so it is out before the call
- * returns. The plugin sends it to the engine instead (./warnings).
+ * returns. The plugin sends it to the engine at the end of the call instead (./warnings).
  */
 function inDynamicHost(message: string): void {
   console.warn(`warning: ${message}`);

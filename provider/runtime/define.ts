@@ -18,7 +18,7 @@ import { credentialProblems, noteProgramOperation } from "./credentials";
 import { type DiffOutcome, diffInputs } from "./diff";
 import type { ProviderField } from "./kept-in-stack";
 import { withVersion } from "./version";
-import { warn } from "./warnings";
+import { sendCallWarnings, type WarningSink, warn } from "./warnings";
 
 /** What the engine passes and takes: plain JSON-like objects. */
 export type EngineProps = Record<string, unknown>;
@@ -58,6 +58,15 @@ export interface EngineProvider {
 }
 
 /**
+ * A kind's runtime provider: the methods the dynamic host calls (their warnings take the host's
+ * way), and the same methods for a call about one resource, whose warnings go to `about` (the
+ * plugin: the engine's Log naming the resource; see ./warnings).
+ */
+export interface RuntimeProvider extends EngineProvider {
+  about(sink: WarningSink): EngineProvider;
+}
+
+/**
  * What a resource does at the platform; everything else comes from its declaration. `S` is the
  * resource's view of its previous outputs, after `state` narrowed and normalised them.
  */
@@ -67,7 +76,8 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
    * place where what an older release did not record gets its value.
    */
   state(recorded: RecordedOutputs<D>): S;
-  create(inputs: CheckedInputs<D>): Promise<{ id: string; outs: Outs<D> }>;
+  /** `about`: where the call's warnings go, when the call names its resource (./warnings). */
+  create(inputs: CheckedInputs<D>, about?: WarningSink): Promise<{ id: string; outs: Outs<D> }>;
   /** A blank id (with empty props) means the resource is gone. */
   read(id: string, state: S): Promise<{ id: string; props: EngineProps; inputs?: EngineProps }>;
   update(id: string, olds: S, news: CheckedInputs<D>): Promise<{ outs: Outs<D> }>;
@@ -96,15 +106,22 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
  * One method as the engine calls it. Every error it throws ends with the package version (see
  * ./version). `program`: check, create and update run only when the program ran, i.e. when
  * `configure` got the current stack config (refresh and destroy get the config recorded in the
- * state), which a refused token's advice depends on.
+ * state), which a refused token's advice depends on. What the call warned of deep inside goes to
+ * `about` as it ends.
  */
-function method<A extends unknown[], R>(fn: (...args: A) => Promise<R>, program = false) {
+function method<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+  about?: WarningSink,
+  program = false,
+) {
   return async (...args: A): Promise<R> => {
     if (program) noteProgramOperation();
     try {
       return await fn(...args);
     } catch (err) {
       throw withVersion(err);
+    } finally {
+      await sendCallWarnings(about);
     }
   };
 }
@@ -117,39 +134,48 @@ function method<A extends unknown[], R>(fn: (...args: A) => Promise<R>, program 
 export function defineProvider<D extends ResourceDeclaration, S>(
   declaration: D,
   behaviour: ResourceBehaviour<D, S>,
-): EngineProvider {
+): RuntimeProvider {
   const lists = changeLists(declaration);
   const rules = { replaces: lists.replaces, updates: lists.inPlace, exact: lists.exact };
   // The engine's objects are the declaration's: news passed `check` (or are what it returned), and
   // olds are outputs some release's methods returned.
   const checked = (news: EngineProps) => news as CheckedInputs<D>;
   const state = (props: EngineProps | undefined) => behaviour.state((props ?? {}) as RecordedOutputs<D>);
-  return {
-    check: method(async (olds: EngineProps, news: EngineProps) => {
-      const refused = inputFailures(declaration, news, olds ?? {});
-      const computed =
-        refused.length === 0
-          ? behaviour.computedInputs?.((olds ?? {}) as RecordedOutputs<D>, news)
-          : undefined;
-      if (refused.length === 0) {
-        for (const warning of behaviour.checkWarnings?.(olds ?? {}, news) ?? []) {
-          // The dynamic host prints a provider's stderr as a message of the stack; the plugin
-          // sends the warning to the engine as the resource's (./warnings).
-          await warn(warning, (text) => console.warn(`warning: ${text}`));
-        }
-      }
-      return { inputs: clean({ ...news, ...computed }), failures: [...refused, ...credentialProblems()] };
-    }, true),
-    diff: method(async (id: string, olds: EngineProps, news: EngineProps) => {
-      const declared = diffInputs(olds, news, rules);
-      return behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
-    }),
-    create: method((inputs: EngineProps) => behaviour.create(checked(inputs)), true),
-    read: method((id: string, props?: EngineProps) => behaviour.read(id, state(props))),
-    update: method(
-      (id: string, olds: EngineProps, news: EngineProps) => behaviour.update(id, state(olds), checked(news)),
-      true,
-    ),
-    delete: method((id: string, props: EngineProps) => behaviour.delete(id, state(props))),
-  } satisfies Omit<pulumi.dynamic.ResourceProvider<EngineProps, EngineProps>, "configure">;
+  const methods = (about?: WarningSink) =>
+    ({
+      check: method(
+        async (olds: EngineProps, news: EngineProps) => {
+          const refused = inputFailures(declaration, news, olds ?? {});
+          const computed =
+            refused.length === 0
+              ? behaviour.computedInputs?.((olds ?? {}) as RecordedOutputs<D>, news)
+              : undefined;
+          if (refused.length === 0) {
+            for (const warning of behaviour.checkWarnings?.(olds ?? {}, news) ?? []) {
+              // The dynamic host prints a provider's stderr as a message of the stack; the plugin
+              // sends the warning to the engine as the resource's (./warnings).
+              await warn(warning, (text) => console.warn(`warning: ${text}`), about);
+            }
+          }
+          return { inputs: clean({ ...news, ...computed }), failures: [...refused, ...credentialProblems()] };
+        },
+        about,
+        true,
+      ),
+      diff: method(async (id: string, olds: EngineProps, news: EngineProps) => {
+        const declared = diffInputs(olds, news, rules);
+        return behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
+      }, about),
+      create: method((inputs: EngineProps) => behaviour.create(checked(inputs), about), about, true),
+      read: method((id: string, props?: EngineProps) => behaviour.read(id, state(props)), about),
+      update: method(
+        (id: string, olds: EngineProps, news: EngineProps) =>
+          behaviour.update(id, state(olds), checked(news)),
+        about,
+        true,
+      ),
+      delete: method((id: string, props: EngineProps) => behaviour.delete(id, state(props)), about),
+    }) satisfies EngineProvider &
+      Omit<pulumi.dynamic.ResourceProvider<EngineProps, EngineProps>, "configure">;
+  return { ...methods(), about: methods };
 }

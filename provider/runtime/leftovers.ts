@@ -16,7 +16,7 @@ import type { UnknownCreate, Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { beforeStop } from "./before-stop";
 import { type ProviderClient, platformClient } from "./credentials";
-import { warn } from "./warnings";
+import { type WarningSink, warn } from "./warnings";
 
 /** Clock skew allowed between this machine and the platform (the sdk's lost-answer look allows as much). */
 const CLOCK_SLACK_MS = 60_000;
@@ -130,11 +130,11 @@ function ownWarning(app: string, own: WireVolume[]): string {
   return `this run's create of volume(s) ${names} in app ${app} got an answer it could not trust, found nothing when it looked, and was sent again: ${own.length} unattached volume(s) of that name and region that the stack does not own may be what that attempt made (${listed(own)}). \`npx pulumi-platform recover --sweep\` lists them, \`--sweep --delete --yes\` deletes them`;
 }
 
-/** Warns with `warning` when there is one. */
-async function send(warning: string | undefined): Promise<void> {
+/** Warns with `warning` when there is one; `about`: the call's sink, if it names one (./warnings). */
+async function send(warning: string | undefined, about?: WarningSink): Promise<void> {
   // The dynamic host's way loads only Pulumi's log module (the package's index would load the
   // whole Pulumi runtime); the plugin sends the warning to the engine and loads neither.
-  if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi/log")).warn(text));
+  if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi/log")).warn(text), about);
 }
 
 /** Names the suspects that landed since the first list, alike to what this process made there. */
@@ -159,11 +159,13 @@ async function lookAgain(client: ProviderClient, app: string, watch: AppWatch): 
 
 /**
  * Runs a volume create (`post`) and warns about what looks like an interrupted run's leftovers
- * (see the module's comment); the create's own outcome is never changed by the warnings.
+ * (see the module's comment); the create's own outcome is never changed by the warnings, which go
+ * to `about` when the call names its resource (./warnings).
  */
 export async function createWarningAboutLeftovers(
   app: string,
   post: () => Promise<WireVolume>,
+  about?: WarningSink,
 ): Promise<WireVolume> {
   const client = platformClient();
   const watch = watchOf(client, app);
@@ -185,7 +187,7 @@ export async function createWarningAboutLeftovers(
   try {
     const suspects = (await suspectedLeftovers(app, volume)).filter((v) => !watch.named.has(v.id));
     for (const v of suspects) watch.named.add(v.id);
-    await send(leftoverWarning(app, volume, suspects, client.volumes.uncertainCreates(app)));
+    await send(leftoverWarning(app, volume, suspects, client.volumes.uncertainCreates(app)), about);
   } catch {
     // A notice only: the create succeeded.
   }

@@ -28,9 +28,9 @@ import {
   type CheckedInputs,
   defineProvider,
   type EngineProps,
-  type EngineProvider,
   type Outs,
   type RecordedOutputs,
+  type RuntimeProvider,
 } from "../../runtime/define";
 import { explain, isMissing } from "../../runtime/errors";
 import {
@@ -377,7 +377,7 @@ async function read<D extends CertificateDeclaration>(
 /** The provider methods of a certificate kind. */
 export function certificateProvider<D extends CertificateDeclaration>(
   spec: CertificateKindSpec<D>,
-): EngineProvider {
+): RuntimeProvider {
   return defineProvider<D, CertificateState<D>>(spec.declaration, {
     /** Every release recorded the app (a required input); nothing else needs a default. */
     state: (recorded: RecordedOutputs<D> & RecordedOutputs<AcmeDeclaration>) => ({

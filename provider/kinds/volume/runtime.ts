@@ -23,6 +23,7 @@ import { whileEngineRuns } from "../../runtime/engine-presence";
 import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 import { createWarningAboutLeftovers } from "../../runtime/leftovers";
+import type { WarningSink } from "../../runtime/warnings";
 import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "./declaration";
 import { type ProgramRecord, programRecord, volumeOutputs } from "./mapping";
 
@@ -278,8 +279,11 @@ function diff(id: string, olds: VolumeState, news: EngineProps, declared: DiffOu
   return diffAdoption(id, olds, news, diffSize(olds, news, sources));
 }
 
-/** Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. */
-async function create(inputs: Checked): Promise<{ id: string; outs: VolumeOutputs }> {
+/**
+ * Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. `about`: where
+ * a warning of leftovers goes (../../runtime/warnings).
+ */
+async function create(inputs: Checked, about?: WarningSink): Promise<{ id: string; outs: VolumeOutputs }> {
   if (inputs.adoptVolumeId) return adopt(inputs, inputs.adoptVolumeId);
   const { app } = inputs;
   const fromData = Boolean(inputs.snapshotId || inputs.sourceVolumeId);
@@ -289,8 +293,10 @@ async function create(inputs: Checked): Promise<{ id: string; outs: VolumeOutput
   if (fromData) delete body.size_gb;
   let volume: WireVolume;
   try {
-    volume = await createWarningAboutLeftovers(app, () =>
-      whileEngineRuns((signal) => platformClient().volumes.create(app, body, { signal })),
+    volume = await createWarningAboutLeftovers(
+      app,
+      () => whileEngineRuns((signal) => platformClient().volumes.create(app, body, { signal })),
+      about,
     );
   } catch (err) {
     throw explain(err, `creating volume "${inputs.name}" in app ${app}`, createAdvice(err));

@@ -4,7 +4,7 @@ import type * as engineRpcTypes from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engineTypes from "@pulumi/pulumi/proto/engine_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aboutResource, engineAddress, logWarningsToEngine } from "../../../provider/plugin/engine-log";
-import { warn } from "../../../provider/runtime/warnings";
+import { sendCallWarnings, warn, warnDuringCall } from "../../../provider/runtime/warnings";
 
 const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const grpc = fromPulumi("@grpc/grpc-js") as typeof grpcTypes;
@@ -51,12 +51,26 @@ describe("the runtime's warnings in the plugin go to the engine's Log", () => {
   afterAll(() => server.forceShutdown());
 
   it("as a warning of the resource the call was about; the dynamic host's way is not taken", async () => {
+    received.length = 0;
     const urn = "urn:pulumi:dev::p::platform:index:Volume::data";
-    await aboutResource(urn, () => warn('volume "data" was created twice', (m) => stderr.push(m)));
+    await warn('volume "data" was created twice', (m) => stderr.push(m), aboutResource(urn));
     await warn("outside any resource call", (m) => stderr.push(m));
     expect(received).toEqual([
       { severity: proto.LogSeverity.WARNING, message: 'volume "data" was created twice', urn },
       { severity: proto.LogSeverity.WARNING, message: "outside any resource call", urn: "" },
+    ]);
+    expect(stderr).toEqual([]);
+  });
+
+  it("a warning raised where the call is not known (the token source) goes out as the call ends, under its resource", async () => {
+    received.length = 0;
+    const urn = "urn:pulumi:dev::p::platform:index:Volume::logs";
+    warnDuringCall("the recorded token was refused", (m) => stderr.push(m));
+    expect(received).toEqual([]);
+    await sendCallWarnings(aboutResource(urn));
+    await sendCallWarnings(aboutResource(urn));
+    expect(received).toEqual([
+      { severity: proto.LogSeverity.WARNING, message: "the recorded token was refused", urn },
     ]);
     expect(stderr).toEqual([]);
   });
