@@ -32,6 +32,9 @@ function loadEsbuild() {
 }
 
 async function main() {
+  // The plugin's bin (what node_modules/.bin/pulumi-resource-platform links to): tsc writes it
+  // without the execute bit, and a rebuild after `rm -rf dist` must still leave a plugin the CLI runs.
+  fs.chmodSync(path.join(pluginDir, "main.js"), 0o755);
   const esbuild = loadEsbuild();
   // Stale files from an earlier build must never outlive the modules they were made from.
   for (const f of [BUNDLE, MANIFEST]) fs.rmSync(path.join(pluginDir, f), { force: true });

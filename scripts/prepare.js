@@ -13,9 +13,9 @@ execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { 
 execFileSync(process.execPath, [path.join(__dirname, "build-plugin.js")], { stdio: "inherit" });
 
 // The provider plugin on PATH from node_modules/.bin, as a consumer's install puts it there, so
-// the e2e tests' CLI finds `pulumi-resource-platform` (npm links no bin of the root package).
+// the e2e tests' CLI finds `pulumi-resource-platform` (npm links no bin of the root package);
+// build-plugin.js made it executable.
 const plugin = path.join(root, "dist", "provider", "plugin", "main.js");
-fs.chmodSync(plugin, 0o755);
 const pluginLink = path.join(root, "node_modules", ".bin", "pulumi-resource-platform");
 fs.mkdirSync(path.dirname(pluginLink), { recursive: true });
 fs.rmSync(pluginLink, { force: true });
