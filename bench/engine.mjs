@@ -5,9 +5,10 @@
 // machine is shared; medians printed.
 //
 // What it prints (`npm run bench -- engine`):
-// - up / refresh / destroy of N resources per kind, at every N and every API latency (0 and 50 ms:
-//   the emulator's latency fault on every request; the no-op controls wait as long per
-//   operation), with the medians and the ratios Volume/native and Volume/no-op (wall and CPU);
+// - up / preview (no change) / refresh / destroy of N resources per kind, at every N and every
+//   API latency (0 and 50 ms: the emulator's latency fault on every request; the no-op controls
+//   wait as long per operation), with the medians and the ratios Volume/native and Volume/no-op
+//   (wall and CPU), and the two doors' ratios to native;
 // - a small stack (N = 1 and 5), Volume vs native: up, `pulumi preview`, up again with no change,
 //   refresh, destroy (wall time; up never previews, `pulumi up` without --skip-preview is about
 //   preview + up);
@@ -558,6 +559,7 @@ async function main() {
             const label = `${s.name}-${latency}ms`;
             record("basic", n, latency, "up", s.kind, await step(s, "up", label));
             if (round === 0 && latency === LATENCIES[0]) states.push({ n, kind: s.kind, ...stateSize(s) });
+            record("basic", n, latency, "preview", s.kind, await step(s, "preview", label));
             record("basic", n, latency, "refresh", s.kind, await step(s, "refresh", label));
             record("basic", n, latency, "destroy", s.kind, await step(s, "destroy", label));
             process.stderr.write(".");
@@ -603,9 +605,9 @@ const STEP_NAMES = { "up-again": "up (no change)" };
 function doorsReport() {
   const lines = [
     "",
-    "Doors (wall s): dynamic Volume and plugin Volume (pulumi-resource-platform) over native:",
-    "| row | N | latency | step | dynamic s | plugin s | native s | **dynamic/native** | **plugin/native** |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "Doors: dynamic Volume and plugin Volume (pulumi-resource-platform) over native, wall and CPU (CLI tree and emulator):",
+    "| row | N | latency | step | dynamic s | plugin s | native s | **dynamic/native** | **plugin/native** | CPU dynamic/native | **CPU plugin/native** |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   const rows = [
     ...(ROWS.has("small") ? SMALL_SIZES.map((n) => ["small", n, 0]) : []),
@@ -613,10 +615,12 @@ function doorsReport() {
   ];
   for (const [row, n, latency] of rows)
     for (const stepName of ["up", "preview", "up-again", "refresh", "destroy"]) {
-      const [d, p, o] = ["volume", "plugin", "native"].map((k) => wallOf(find(row, n, latency, stepName, k)));
+      const found = ["volume", "plugin", "native"].map((k) => find(row, n, latency, stepName, k));
+      const [d, p, o] = found.map(wallOf);
+      const [dc, pc, oc] = found.map(cpuOfStep);
       if (d === undefined && p === undefined) continue;
       lines.push(
-        `| ${row} | ${n} | ${latency} ms | ${STEP_NAMES[stepName] ?? stepName} | ${fmt(d)} | ${fmt(p)} | ${fmt(o)} | **${ratio(d, o)}** | **${ratio(p, o)}** |`,
+        `| ${row} | ${n} | ${latency} ms | ${STEP_NAMES[stepName] ?? stepName} | ${fmt(d)} | ${fmt(p)} | ${fmt(o)} | **${ratio(d, o)}** | **${ratio(p, o)}** | ${ratio(dc, oc)} | **${ratio(pc, oc)}** |`,
       );
     }
   return lines;
@@ -652,7 +656,7 @@ function report(states) {
     );
     for (const n of SIZES)
       for (const latency of LATENCIES)
-        for (const stepName of ["up", "refresh", "destroy"]) {
+        for (const stepName of ["up", "preview", "refresh", "destroy"]) {
           const v = find("basic", n, latency, stepName, "volume");
           if (!v) continue;
           const cells = BASELINES.map((k) => {
@@ -711,7 +715,7 @@ function report(states) {
     ];
     for (const n of SIZES)
       for (const latency of LATENCIES)
-        for (const stepName of ["up", "refresh", "destroy"]) {
+        for (const stepName of ["up", "preview", "refresh", "destroy"]) {
           const cells = KINDS.map((kind) => {
             const r = find("basic", n, latency, stepName, kind);
             return r ? `${fmt(median(r.cpu))} | ${fmt(median(r.emulatorCpu))}` : "- | -";
