@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 /** What the plugin loads from `@pulumi/pulumi`'s directory (the module names, as there). */
 export const PULUMI_MODULES = [
   "@grpc/grpc-js",
+  "google-protobuf",
   "google-protobuf/google/protobuf/empty_pb",
   "google-protobuf/google/protobuf/struct_pb",
   "google-protobuf/google/protobuf/any_pb",
