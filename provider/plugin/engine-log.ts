@@ -43,15 +43,20 @@ function engineLog(address: string): EngineLog {
   };
 }
 
-/** The engine's address (set by {@link logWarningsToEngine}) and its client, made at first use. */
-let engine: { address: string; log?: EngineLog } | undefined;
+/** The engine's address and its client, made at first use. */
+interface Engine {
+  address: string;
+  log?: EngineLog;
+}
+
+/** Set by {@link logWarningsToEngine} when the CLI gave the engine's address. */
+let engine: Engine | undefined;
 
 /** Sends `message` as a warning of `urn` ("" for the stack); to stderr if the engine cannot take it. */
-async function toEngine(message: string, urn: string): Promise<void> {
-  if (!engine) return console.warn(`warning: ${message}`);
+async function toEngine(to: Engine, message: string, urn: string): Promise<void> {
   try {
-    engine.log ??= engineLog(engine.address);
-    await engine.log.send(message, urn);
+    to.log ??= engineLog(to.address);
+    await to.log.send(message, urn);
   } catch {
     // A notice never fails the call it came from.
     console.warn(`warning: ${message}`);
@@ -66,8 +71,9 @@ async function toEngine(message: string, urn: string): Promise<void> {
 export function logWarningsToEngine(argv: readonly string[]): void {
   const address = engineAddress(argv);
   if (!address) return;
-  engine = { address };
-  sendWarningsTo((message) => toEngine(message, ""));
+  const to: Engine = { address };
+  engine = to;
+  sendWarningsTo((message) => toEngine(to, message, ""));
 }
 
 /**
@@ -75,5 +81,6 @@ export function logWarningsToEngine(argv: readonly string[]): void {
  * prints them under that resource; undefined with no engine (the runtime's default then).
  */
 export function aboutResource(urn: string): WarningSink | undefined {
-  return engine ? (message) => toEngine(message, urn) : undefined;
+  const to = engine;
+  return to ? (message) => toEngine(to, message, urn) : undefined;
 }

@@ -73,6 +73,11 @@ function readValue(reader: Reader): unknown {
   return value;
 }
 
+/** Reads a `Value` into a holder (`readMessage` reads into an object). */
+function readHeld(holder: { value?: unknown }, reader: Reader): void {
+  holder.value = readValue(reader);
+}
+
 function readListInto(list: unknown[], reader: Reader): void {
   while (reader.nextField()) {
     if (reader.isEndGroup()) break;
@@ -81,9 +86,7 @@ function readListInto(list: unknown[], reader: Reader): void {
       continue;
     }
     const holder: { value?: unknown } = {};
-    reader.readMessage(holder, (h: { value?: unknown }, r: Reader) => {
-      h.value = readValue(r);
-    });
+    reader.readMessage(holder, readHeld);
     list.push(holder.value);
   }
 }
@@ -99,9 +102,7 @@ function readEntryInto(entry: { key: string; value?: unknown }, reader: Reader):
         break;
       case ENTRY_VALUE:
         hasValue = true;
-        reader.readMessage(entry, (e: { value?: unknown }, r: Reader) => {
-          e.value = readValue(r);
-        });
+        reader.readMessage(entry, readHeld);
         break;
       default:
         reader.skipField();
