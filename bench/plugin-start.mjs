@@ -7,15 +7,8 @@
 // Run `npx tsc -p tsconfig.json` first; the native control is the one the engine bench builds
 // (`npm run bench -- engine` once) or the binary given: `node bench/plugin-start.mjs [rounds] [native]`.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { cpuMs, fromPulumi, nativeControl, pluginBin } from "./lib/plugin-process.mjs";
 
-const root = join(import.meta.dirname, "..");
-const require = createRequire(import.meta.url);
-// The protos' own grpc-js and google-protobuf, as the plugin uses them.
-const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/package.json"));
 const grpc = fromPulumi("@grpc/grpc-js");
 const { ResourceProviderClient } = fromPulumi("./proto/provider_grpc_pb");
 const { CheckRequest, ConfigureRequest } = fromPulumi("./proto/provider_pb");
@@ -23,42 +16,11 @@ const { Struct } = fromPulumi("google-protobuf/google/protobuf/struct_pb");
 const { Empty } = fromPulumi("google-protobuf/google/protobuf/empty_pb");
 
 const ROUNDS = Number(process.argv[2] ?? 15);
-const plugin = join(root, "dist", "provider", "plugin", "main.js");
-if (!existsSync(plugin)) {
-  console.error("dist/ is missing: run `npx tsc -p tsconfig.json` first");
-  process.exit(2);
-}
-
-/** The newest native control the engine bench built, or the binary given. */
-function nativeControl() {
-  if (process.argv[3]) return process.argv[3];
-  const cache =
-    process.env.PULUMI_PLATFORM_CACHE ??
-    join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "pulumi-platform");
-  const built = (existsSync(cache) ? readdirSync(cache) : [])
-    .filter((d) => d.startsWith("bench-native-"))
-    .map((d) => join(cache, d, "pulumi-resource-platformnative"))
-    .filter((f) => existsSync(f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  return built[0];
-}
+const plugin = pluginBin();
 
 /** Calls `method` with `request` and resolves when it is answered (an error answer counts too). */
 const call = (client, method, request) =>
   new Promise((resolve) => client[method](request, () => resolve(undefined)));
-
-/** CPU ms the process `pid` has used so far, all its threads (Linux; NaN elsewhere). */
-function cpuMs(pid) {
-  try {
-    const dir = `/proc/${pid}/task`;
-    let ns = 0;
-    for (const task of readdirSync(dir))
-      ns += Number(readFileSync(`${dir}/${task}/schedstat`, "utf8").split(" ")[0]);
-    return ns / 1e6;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /**
  * One start of `command` with the plugin package `pkg`: ms to the port, then to each answer, then
@@ -105,7 +67,7 @@ const kinds = [
   ["plugin", [process.execPath, plugin], "platform", {}],
   ["plugin (modules)", [process.execPath, plugin], "platform", { PULUMI_PLATFORM_PLUGIN_BUNDLE: "0" }],
 ];
-const native = nativeControl();
+const native = nativeControl(process.argv[3]);
 if (native) kinds.push(["native", [native], "platformnative", {}]);
 else console.error("no native control built yet (`npm run bench -- engine` builds it): plugin only");
 

@@ -87,13 +87,34 @@ ${cases}
           requires.set(name, call);
           return "";
         });
-        for (const [name, call] of requires)
-          contents = contents.split(`__importDefault(${name})`).join(`__importDefault(${call})`);
+        // Only `en` is used (zod requires it itself); the others stay outside the bundle, in zod's
+        // own files, required by their getter if a program ever asks for one.
+        for (const [name, call] of requires) {
+          const outside = call.replace(/^require\("\.\/([\w-]+\.cjs)"\)$/, (whole, file) =>
+            file === "en.cjs" ? whole : `require("zod/v4/locales/${file}")`,
+          );
+          contents = contents.split(`__importDefault(${name})`).join(`__importDefault(${outside})`);
+        }
+        // zod 4.6 ends the file with a "seal" that calls every getter (so loads every locale) and
+        // freezes the exports: without it the getters stay lazy and `z.locales` stays writable.
+        const seal = contents.indexOf("\n// seal-cjs-exports\n");
+        if (seal !== -1) {
+          const tail = contents.slice(seal);
+          if (!tail.includes("Object.freeze(exports);") || !tail.trimEnd().endsWith("})();"))
+            return undefined;
+          contents = `${contents.slice(0, seal)}\n`;
+        }
         // Another layout than the one this was written for: leave the file as it is.
         if (requires.size === 0 || [...requires.keys()].some((name) => contents.includes(name)))
           return undefined;
         return { loader: "js", contents, resolveDir: path.dirname(args.path) };
       });
+      // zod's other locales (above) and grpc-js's proto loader (required only by channelz and ORCA,
+      // which the plugin does not serve): left to Node's loader.
+      build.onResolve({ filter: /^(zod\/v4\/locales\/[\w-]+\.cjs|@grpc\/proto-loader)$/ }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
       // undici: loaded at first use, the dispatchers only unless more is asked for.
       build.onResolve({ filter: /^undici$/ }, (args) =>
         args.namespace === "file" && !args.importer.startsWith(undiciDir)

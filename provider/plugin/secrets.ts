@@ -15,36 +15,41 @@ function isSecretValue(value: unknown): value is { value: unknown } {
   );
 }
 
-function unwrapDeep(value: unknown): { value: unknown; secret: boolean } {
-  if (isSecretValue(value)) return { value: unwrapDeep(value.value).value, secret: true };
-  if (Array.isArray(value)) {
-    const items = value.map(unwrapDeep);
-    return { value: items.map((i) => i.value), secret: items.some((i) => i.secret) };
-  }
-  if (typeof value === "object" && value !== null) {
-    let secret = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      const inner = unwrapDeep(v);
-      out[k] = inner.value;
-      secret ||= inner.secret;
-    }
-    return { value: out, secret };
-  }
-  return { value, secret: false };
+/** Whether a secret value is anywhere inside `value`. */
+function holdsSecret(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (isSecretValue(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsSecret);
+  for (const k in value) if (holdsSecret((value as Record<string, unknown>)[k])) return true;
+  return false;
 }
 
-/** Plain properties, and the names of those that held a secret anywhere inside. */
+/** `value` with every secret inside replaced by what it holds; untouched (not copied) without one. */
+function withoutSecrets(value: unknown): unknown {
+  if (!holdsSecret(value)) return value;
+  if (isSecretValue(value)) return withoutSecrets(value.value);
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = withoutSecrets(v);
+  return out;
+}
+
+/**
+ * Plain properties, and the names of those that held a secret anywhere inside. Most properties
+ * hold none and are passed on as they are: every call of the engine unwraps its inputs and state.
+ */
 export function unwrapSecrets(props: Record<string, unknown>): {
   plain: Record<string, unknown>;
   secrets: Set<string>;
 } {
   const plain: Record<string, unknown> = {};
   const secrets = new Set<string>();
-  for (const [k, v] of Object.entries(props)) {
-    const inner = unwrapDeep(v);
-    plain[k] = inner.value;
-    if (inner.secret) secrets.add(k);
+  for (const k in props) {
+    const v = props[k];
+    if (holdsSecret(v)) {
+      secrets.add(k);
+      plain[k] = withoutSecrets(v);
+    } else plain[k] = v;
   }
   return { plain, secrets };
 }

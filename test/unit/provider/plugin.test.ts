@@ -125,6 +125,29 @@ describe("the plugin's resource kinds, import ids and secrets", () => {
     expect(wrapSecrets(plain, secrets)).toEqual(wire);
   });
 
+  it("finds secrets nested in lists and objects, and leaves the rest of a property as it is", () => {
+    const secret = (value: unknown) => ({
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+      value,
+    });
+    const tags = { team: "db", cost: ["a", "b"] };
+    const wire = {
+      tags,
+      users: [{ name: "app", password: secret("pw") }, { name: "ro" }],
+      nested: secret({ inner: secret(["x", secret("y")]) }),
+      none: null,
+    };
+    const { plain, secrets } = unwrapSecrets(wire);
+    expect(plain).toEqual({
+      tags: { team: "db", cost: ["a", "b"] },
+      users: [{ name: "app", password: "pw" }, { name: "ro" }],
+      nested: { inner: ["x", "y"] },
+      none: null,
+    });
+    expect([...secrets].sort()).toEqual(["nested", "users"]);
+    expect(plain.tags).toBe(tags);
+  });
+
   it("loads an invoke's lookups without the whole Pulumi runtime (which only a program has loaded)", async () => {
     const pulumiIndex = createRequire(__filename).resolve("@pulumi/pulumi");
     await import("../../../provider/lookups");
