@@ -17,14 +17,25 @@ try {
 }
 
 /**
+ * Where the plugin's bin (plugin/bundle-load) leaves the saving of its bundle's code cache. A global
+ * symbol: the bundle holds a copy of this module of its own, which must find it too.
+ */
+export const SAVE_CODE_CACHE = Symbol.for("pulumi-platform.plugin.saveCodeCache");
+
+/**
  * Writes what was compiled so far to the cache. Node writes it only at a clean exit, and the
  * engine ends a provider plugin with SIGINT or SIGKILL, so without this the cache stays empty.
- * Called once the plugin is serving and once its runtime has loaded; a no-op without the cache.
+ * Called by the plugin at each `stage` of a command: once it serves (`serving`), once its runtime
+ * has loaded (`runtime`), and when a resource method first answered (its name); a no-op without
+ * the cache.
  */
-export function saveCompileCache(): void {
+export function saveCompileCache(stage: string): void {
   try {
     cache.flushCompileCache?.();
   } catch {
     // Only the speed-up of the next start is lost.
   }
+  // The plugin's bundle keeps a code cache of its own (plugin/bundle-load), saved at the same stages.
+  const saveCodeCache = (globalThis as Record<symbol, unknown>)[SAVE_CODE_CACHE];
+  if (typeof saveCodeCache === "function") saveCodeCache(stage);
 }

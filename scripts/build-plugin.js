@@ -169,6 +169,12 @@ ${getters.join("\n")}
     plugins: [plugin],
   });
 
+  // The bin runs the bundle as a vm.Script (provider/plugin/bundle-load.ts), where `import()` fails.
+  if (/[^\w$.]import\(/.test(fs.readFileSync(path.join(pluginDir, BUNDLE), "utf8"))) {
+    fs.rmSync(path.join(pluginDir, BUNDLE), { force: true });
+    throw new Error("build-plugin: the bundle has a dynamic import(), which the plugin's bin cannot run");
+  }
+
   // Every compiled module of this package in the bundle, for main.js's check.
   const inputs = Object.keys(result.metafile.inputs)
     .map((p) => path.resolve(root, p))

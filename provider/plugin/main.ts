@@ -7,11 +7,13 @@
  * Every Pulumi command starts the plugin afresh, so its start is paid per command. It runs the
  * one-file build of ./start (`dist/provider/plugin/bundle.js`, written by scripts/build-plugin.js
  * at `npm run build` and `npm install`) when that was built from the modules beside it, and these
- * modules otherwise (./bundle-check): the same code either way.
+ * modules otherwise (./bundle-check): the same code either way. The bundle runs with a code cache
+ * of its own (./bundle-load).
  * @module
  */
 import "../compile-cache";
 import { usableBundle } from "./bundle-check";
+import { runBundle } from "./bundle-load";
 
 type Start = typeof import("./start");
 
@@ -19,7 +21,7 @@ function load(): Start {
   const bundle = usableBundle(__dirname);
   if (bundle) {
     try {
-      return require(bundle) as Start;
+      return runBundle(bundle) as Start;
     } catch {
       // A bundle this Node cannot load: the modules below are the same code.
     }

@@ -25,7 +25,7 @@ let runtime: Runtime | undefined;
 export function loadRuntime(): Runtime {
   if (!runtime) {
     runtime = require("../kinds/runtime-entry") as Runtime;
-    setImmediate(saveCompileCache);
+    setImmediate(() => saveCompileCache("runtime"));
   }
   return runtime;
 }
@@ -150,8 +150,33 @@ function callAbout(urn: string): Call {
   return { key, about, provider: about ? provider.about(about) : provider };
 }
 
+/**
+ * `methods`, each saving the code cache after its first answer in this process (../compile-cache):
+ * the next start then finds what that method's path compiled (the platform client, undici, the
+ * response schemas) already compiled.
+ */
+function savingCodeAtFirstAnswer<M extends Record<string, (...args: never[]) => Promise<unknown>>>(
+  methods: M,
+): M {
+  const answered = new Set<string>();
+  const wrapped: Record<string, (...args: never[]) => Promise<unknown>> = {};
+  for (const [name, method] of Object.entries(methods)) {
+    wrapped[name] = async (...args) => {
+      const result = await method(...args);
+      // Before the answer goes out: a command may end with it (and the engine then kills the plugin).
+      // Costly only while the cache lacks this stage: at most once per method and cache.
+      if (!answered.has(name)) {
+        answered.add(name);
+        saveCompileCache(name);
+      }
+      return result;
+    };
+  }
+  return wrapped as M;
+}
+
 /** The plugin's resource methods, on the protocol's plain objects (secrets as values). */
-export const resourceProvider = {
+export const resourceProvider = savingCodeAtFirstAnswer({
   async check(urn: string, olds: EngineProps, news: EngineProps) {
     const call = callAbout(urn);
     const o = plainOf(olds);
@@ -209,4 +234,4 @@ export const resourceProvider = {
     const { provider } = callAbout(urn);
     await provider.delete(id, plainOf(props).plain);
   },
-};
+});

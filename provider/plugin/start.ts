@@ -21,7 +21,7 @@ export function start(argv: readonly string[]): void {
     (port) => {
       process.stdout.write(`${port}\n`);
       // After the port line: the engine is not kept waiting for the write.
-      setImmediate(saveCompileCache);
+      setImmediate(() => saveCompileCache("serving"));
     },
     (err: unknown) => {
       console.error(`pulumi-resource-platform: ${err instanceof Error ? err.message : String(err)}`);

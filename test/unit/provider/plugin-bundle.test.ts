@@ -195,3 +195,68 @@ describe("the bin's check of the bundle", () => {
     }
   }, 60_000);
 });
+
+describe("the bundle's code cache (provider/plugin/bundle-load.ts)", () => {
+  /** The code cache files in `compileCache` (Node puts its own in a versioned directory there). */
+  const codeCacheFiles = (compileCache: string) =>
+    fs
+      .readdirSync(compileCache, { recursive: true, encoding: "utf8" })
+      .filter((f) => path.basename(path.dirname(f)) === "pulumi-platform-plugin")
+      .map((f) => path.join(compileCache, f))
+      .sort();
+  const coveredStages = (cache: string) =>
+    (JSON.parse(fs.readFileSync(`${cache}.json`, "utf8")) as { covers: string[] }).covers.sort();
+  // A time in whole seconds, which the file system keeps exactly.
+  const aMinuteAgo = () => new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+
+  it("is written by a first start in Node's compile-cache directory, used as it is by the next, extended at a stage it lacks and rewritten when damaged: the answers never change", async () => {
+    const compileCache = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-code-cache-"));
+    const env = { NODE_COMPILE_CACHE: compileCache };
+    try {
+      const viaModules = await firstAnswers([MAIN], { PULUMI_PLATFORM_PLUGIN_BUNDLE: "0" });
+
+      expect(await firstAnswers([MAIN], env)).toEqual(viaModules);
+      const [cache, list, ...more] = codeCacheFiles(compileCache);
+      expect(more).toEqual([]);
+      if (!cache) throw new Error("the first start wrote no code cache");
+      expect(list).toBe(`${cache}.json`);
+      // Serving, the runtime loaded, a check answered: more than Node's own cache of the bundle holds.
+      expect(coveredStages(cache)).toEqual(["check", "runtime", "serving"]);
+      const written = fs.readFileSync(cache);
+      expect(written.length).toBeGreaterThan(500_000);
+
+      // Taken as it is: not rewritten.
+      const past = aMinuteAgo();
+      fs.utimesSync(cache, past, past);
+      expect(await firstAnswers([MAIN], env)).toEqual(viaModules);
+      expect(fs.statSync(cache).mtimeMs).toBe(past.getTime());
+
+      // A cache a command without a check wrote: the next check adds what it compiled.
+      fs.writeFileSync(`${cache}.json`, JSON.stringify({ covers: ["runtime", "serving"] }));
+      expect(await firstAnswers([MAIN], env)).toEqual(viaModules);
+      expect(fs.statSync(cache).mtimeMs).toBeGreaterThan(past.getTime());
+      expect(coveredStages(cache)).toEqual(["check", "runtime", "serving"]);
+
+      // Damaged (V8 refuses it): the start compiles as without one, and writes a good one again.
+      fs.writeFileSync(cache, written.subarray(0, 1000));
+      expect(await firstAnswers([MAIN], env)).toEqual(viaModules);
+      expect(codeCacheFiles(compileCache)).toEqual([cache, `${cache}.json`]);
+      expect(fs.readFileSync(cache).length).toBeGreaterThan(500_000);
+
+      // Without a compile-cache directory nothing is kept.
+      const off = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-code-cache-off-"));
+      try {
+        const answers = await firstAnswers([MAIN], {
+          NODE_COMPILE_CACHE: off,
+          NODE_DISABLE_COMPILE_CACHE: "1",
+        });
+        expect(answers).toEqual(viaModules);
+        expect(codeCacheFiles(off)).toEqual([]);
+      } finally {
+        fs.rmSync(off, { recursive: true, force: true });
+      }
+    } finally {
+      fs.rmSync(compileCache, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
