@@ -106,14 +106,6 @@ export function runBundle(file: string): unknown {
     filename: file,
     ...(found ? { cachedData: found.data } : {}),
   });
-  if (cache) {
-    const covers = found && !script.cachedDataRejected ? found.covers : new Set<string>();
-    (globalThis as Record<symbol, unknown>)[SAVE_CODE_CACHE] = (stage: string) => {
-      if (covers.has(stage)) return;
-      covers.add(stage);
-      writeCache(cache, script.createCachedData(), covers);
-    };
-  }
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (
     exports: unknown,
@@ -123,5 +115,14 @@ export function runBundle(file: string): unknown {
     dirname: string,
   ) => void;
   run(module.exports, createRequire(file), module, file, path.dirname(file));
+  // Only for a bundle that loaded (one that threw leaves the bin to the modules, and no cache).
+  if (cache) {
+    const covers = found && !script.cachedDataRejected ? found.covers : new Set<string>();
+    (globalThis as Record<symbol, unknown>)[SAVE_CODE_CACHE] = (stage: string) => {
+      if (covers.has(stage)) return;
+      covers.add(stage);
+      writeCache(cache, script.createCachedData(), covers);
+    };
+  }
   return module.exports;
 }

@@ -81,6 +81,14 @@ async function firstAnswers(args: string[], env: NodeJS.ProcessEnv = {}) {
   }
 }
 
+/** The bundle's code cache files in `compileCache` (Node keeps its own in a versioned directory there). */
+const codeCacheFiles = (compileCache: string) =>
+  fs
+    .readdirSync(compileCache, { recursive: true, encoding: "utf8" })
+    .filter((f) => path.basename(path.dirname(f)) === "pulumi-platform-plugin")
+    .map((f) => path.join(compileCache, f))
+    .sort();
+
 describe("the plugin's one-file build", () => {
   it("is built by `npm run build` and current: the bin uses it", () => {
     expect(usableBundle(PLUGIN_DIR)).toBe(path.join(PLUGIN_DIR, "bundle.js"));
@@ -187,9 +195,14 @@ describe("the bin's check of the bundle", () => {
     for (const [file] of manifest.inputs) fs.utimesSync(path.join(copiedPlugin, file), past, past);
     fs.writeFileSync(bundle, 'throw new SyntaxError("a Node this bundle was not built for");\n');
     expect(usableBundle(copiedPlugin)).toBe(bundle);
+    const compileCache = path.join(dir, "compile-cache");
     try {
-      const answers = await firstAnswers([path.join(copiedPlugin, "main.js")]);
+      const answers = await firstAnswers([path.join(copiedPlugin, "main.js")], {
+        NODE_COMPILE_CACHE: compileCache,
+      });
       expect(answers.failures.length).toBeGreaterThan(0);
+      // No code cache is kept of a bundle that did not load.
+      expect(codeCacheFiles(compileCache)).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -197,13 +210,6 @@ describe("the bin's check of the bundle", () => {
 });
 
 describe("the bundle's code cache (provider/plugin/bundle-load.ts)", () => {
-  /** The code cache files in `compileCache` (Node puts its own in a versioned directory there). */
-  const codeCacheFiles = (compileCache: string) =>
-    fs
-      .readdirSync(compileCache, { recursive: true, encoding: "utf8" })
-      .filter((f) => path.basename(path.dirname(f)) === "pulumi-platform-plugin")
-      .map((f) => path.join(compileCache, f))
-      .sort();
   const coveredStages = (cache: string) =>
     (JSON.parse(fs.readFileSync(`${cache}.json`, "utf8")) as { covers: string[] }).covers.sort();
   // A time in whole seconds, which the file system keeps exactly.
