@@ -18,8 +18,11 @@
 //
 // `--check` writes everything into a temporary directory instead, fails when it differs from the
 // committed files, docs/resources.md included (a declaration changed without `npm run gen-sdks`),
-// then builds and vets the Go SDK and the Go quickstart (examples/go-quickstart, which must
-// compile without a cast) and byte-compiles the Python SDK. CI runs it (.ci/run). Needs `go` and `python3`.
+// then builds and vets the Go SDK and the Go quickstart (examples/go-quickstart: its program,
+// which must compile without a cast, main.go and the Automation API driver) and byte-compiles
+// the Python SDK (test/e2e/python-quickstart.test.ts installs it from a wheel and type-checks the
+// Python quickstart on it). CI runs it (.ci/run).
+// Needs `go` and `python3`.
 const { execFileSync, spawnSync } = require("node:child_process");
 const crypto = require("node:crypto");
 const fs = require("node:fs");
@@ -73,6 +76,43 @@ function hasExecutable(/** @type {string} */ name, /** @type {string[]} */ dirs)
   return dirs.some((d) => fs.existsSync(path.join(d, name)));
 }
 
+/**
+ * The Python package's README.md, beside its pyproject.toml (whose `readme` names it: Pulumi's
+ * generator writes its README into the package directory, which the wheel's description would
+ * otherwise miss): what the package is and how to install it.
+ * @param {{ description: string, version: string, language: { python: { packageName: string } } }} schema
+ */
+function pythonReadme(schema) {
+  const name = schema.language.python.packageName;
+  return `# ${name}
+
+${schema.description}
+
+The Python SDK of the Platform provider, generated from the plugin's schema by \`npm run gen-sdks\`
+(never by hand). Typed (\`py.typed\`): \`mypy --strict\` checks programs written on it.
+
+## Install
+
+Beside the Pulumi SDK, into the program's virtualenv, from a checkout of the repository:
+
+\`\`\`sh
+python3 -m venv venv
+venv/bin/python -m pip install ./sdk-gen/python "pulumi>=3.259.0,<4"
+\`\`\`
+
+or as a wheel (to install elsewhere, e.g. from a \`requirements.txt\`):
+
+\`\`\`sh
+python3 -m pip wheel --no-deps --wheel-dir dist ./sdk-gen/python   # dist/${name}-${schema.version}-py3-none-any.whl
+\`\`\`
+
+The resources run in the provider plugin \`pulumi-resource-platform\` (the npm package
+\`pulumi-platform\`, Node.js 22.19 or later): the Pulumi CLI finds it on \`PATH\`, through
+\`plugins.providers\` in \`Pulumi.yaml\`, or in its plugin cache (docs/overview.md). A whole program,
+run as a \`runtime: python\` project or through the Automation API: examples/python-quickstart.
+`;
+}
+
 /** Generates schema.json and the SDKs under `out`; returns the languages generated. */
 function generate(/** @type {string} */ out) {
   const { packageSchema } = require(path.join(root, "dist", "provider", "plugin", "schema.js"));
@@ -94,6 +134,7 @@ function generate(/** @type {string} */ out) {
         if (fs.existsSync(committed)) fs.copyFileSync(committed, path.join(fresh, "go.sum"));
         run("go", ["mod", "tidy"], fresh);
       }
+      if (language === "python") write(path.join(fresh, "README.md"), pythonReadme(packageSchema()));
       fs.rmSync(target, { recursive: true, force: true });
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.cpSync(fresh, target, { recursive: true });
@@ -126,11 +167,17 @@ function generate(/** @type {string} */ out) {
   return generated;
 }
 
+/**
+ * What a build or a check leaves in an SDK's directory, not generated (sdk-gen/python/.gitignore):
+ * a `pip install` of sdk-gen/python builds in place (build/, *.egg-info), mypy keeps a cache.
+ */
+const NOT_GENERATED = /(^|\/)(__pycache__|build|dist|\.mypy_cache|[^/]*\.egg-info)(\/|$)/;
+
 /** The files under `dir`, relative, sorted. */
 function files(/** @type {string} */ dir) {
   if (!fs.existsSync(dir)) return [];
   return /** @type {string[]} */ (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }))
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile() && !f.includes("__pycache__"))
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile() && !NOT_GENERATED.test(f))
     .sort();
 }
 
@@ -231,8 +278,9 @@ function main() {
     run("go", ["build", "./..."], path.join(root, SDK_DIR, "go"));
     run("go", ["vet", "./..."], path.join(root, SDK_DIR, "go"));
   });
-  timed("go build && go vet (examples/go-quickstart)", () => {
-    run("go", ["build", "-o", os.devNull, "."], path.join(root, "examples", "go-quickstart"));
+  timed("go build && go vet (examples/go-quickstart: its program, main.go and the automation driver)", () => {
+    // Several packages: built, the binaries discarded.
+    run("go", ["build", "./..."], path.join(root, "examples", "go-quickstart"));
     run("go", ["vet", "./..."], path.join(root, "examples", "go-quickstart"));
   });
   timed("python3 -m compileall (sdk-gen/python)", () => {

@@ -29,6 +29,8 @@ const AUTOMATION_EXAMPLES = ["fleet"];
 const UNIT_TEST_EXAMPLES = ["unit-testing"];
 // Go programs on the generated SDK (sdk-gen/go): run by test/e2e/go-quickstart.test.ts.
 const GO_EXAMPLES = ["go-quickstart"];
+// Python programs on the generated SDK (sdk-gen/python): run by test/e2e/python-quickstart.test.ts.
+const PYTHON_EXAMPLES = ["python-quickstart"];
 
 let emu: RunningEmulator;
 let control: ControlClient;
@@ -108,12 +110,15 @@ describe("examples/", () => {
         ...AUTOMATION_EXAMPLES,
         ...UNIT_TEST_EXAMPLES,
         ...GO_EXAMPLES,
+        ...PYTHON_EXAMPLES,
       ].sort(),
     );
     for (const name of dirs) {
       const files = GO_EXAMPLES.includes(name)
         ? ["go.mod", "go.sum", "main.go", "README.md"]
-        : ["package.json", "tsconfig.json", "index.ts", "README.md"];
+        : PYTHON_EXAMPLES.includes(name)
+          ? ["requirements.txt", "program.py", "__main__.py", "automation.py", "README.md"]
+          : ["package.json", "tsconfig.json", "index.ts", "README.md"];
       for (const file of files) {
         expect(fs.existsSync(path.join(example(name), file)), `${name}/${file}`).toBe(true);
       }

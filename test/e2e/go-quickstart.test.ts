@@ -1,323 +1,228 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { z } from "zod";
 import { createOfflineBackend, ensurePulumiCli, offlineEngineEnv } from "../../scripts/lib/pulumi-engine";
-import { platformConfig, useE2eEmulator } from "../support/e2e";
-import { tempDir } from "../support/emulator";
-import { withStack } from "../support/engine";
+import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
 import { step } from "../support/step";
-import { pulumiCliTranscript } from "../support/yaml-program";
 
-// examples/go-quickstart (a volume, its snapshot, a restore) on the generated Go SDK, through the
-// real CLI, the Go language host (`runtime: go`: the host runs `go build` on every command; the
-// Go build cache makes all but the first fast) and the plugin `pulumi-resource-platform`.
+// examples/go-quickstart (a volume, its snapshot, a restore, an ACME certificate, an alternating
+// Postgres password rotation) on the generated Go SDK, through the real CLI and the plugin
+// pulumi-resource-platform, as an Automation API INLINE program: examples/go-quickstart/automation
+// runs quickstart.Program (the function the example's `runtime: go` main.go runs too) with
+// auto.UpsertStackInlineSource; its own process serves the language runtime and the CLI connects
+// to it, so no Go language host is needed (the CLI here has none). The driver is built once, in
+// beforeAll; each command is one run of it, printing a JSON result.
 
 const e = useE2eEmulator();
 const APP = "demo-app";
-const program = path.resolve(__dirname, "..", "..", "examples", "go-quickstart");
+const HOSTNAME = "*.go.example.com";
+const example = path.resolve(__dirname, "..", "..", "examples", "go-quickstart");
+const root = path.resolve(__dirname, "..", "..");
 
-/** Why a Go program cannot run here (no Go host beside the CLI, no `go`), or undefined. */
-function goMissing(): string | undefined {
-  const cliDir = ensurePulumiCli();
-  if (!fs.existsSync(path.join(cliDir, "pulumi-language-go"))) {
-    return (
-      `pulumi-language-go is missing beside the Pulumi CLI in ${cliDir}: a \`runtime: go\` program cannot run. ` +
-      "Official CLI installs ship it; point PULUMI_PLATFORM_CLI_DIR at a directory holding the CLI and its " +
-      "language hosts (the sources and build.sh: vendor/pulumi-language-hosts-v3.259.0 beside DESIGN.md)."
-    );
-  }
-  try {
-    execFileSync("go", ["version"], { stdio: "ignore" });
-  } catch {
-    return "the Go toolchain (`go`) is not on PATH: the Go language host builds the program with it";
-  }
-  return undefined;
-}
+/** What the driver prints on stdout (examples/go-quickstart/automation/main.go's `result`). */
+const DriverResult = z.object({
+  command: z.string(),
+  ok: z.boolean(),
+  changes: z.record(z.string(), z.number()).optional(),
+  outputs: z.record(z.string(), z.object({ value: z.unknown(), secret: z.boolean() })).optional(),
+  error: z.string().optional(),
+});
+type DriverResult = z.infer<typeof DriverResult>;
 
-/** Fails the test (never skips it) when a Go program cannot run here. */
-function requireGo(): void {
-  const missing = goMissing();
-  if (missing !== undefined) throw new Error(missing);
-}
-
-/** Seconds `fn` took, printed with `label` (how long the Go host's build adds to a command). */
-async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  try {
-    return await fn();
-  } finally {
-    console.log(`go-quickstart: ${label} took ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-}
+/** Seconds since `started`, for the log. */
+const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
 
 /**
- * Builds the program once as the Go host does (its flags: the build cache is keyed by them), so
- * that a cold Go build cache costs this hook, not the lifecycle's test timeout. Prints how long.
+ * Builds the driver with `go build -trimpath` (the flag CI's gen-sdks check builds the example
+ * with, so the Go build cache is shared), printing how long it took: a cold build cache compiles
+ * the Pulumi Go SDK and its Automation API (minutes), a warm one takes seconds.
  */
-function warmGoBuild(): void {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "go-quickstart-")), "program");
+function buildDriver(outDir: string): string {
+  const bin = path.join(outDir, "go-quickstart-automation");
   const started = performance.now();
   try {
-    execFileSync("go", ["build", "-buildvcs=false", "-o", out, "-trimpath", "-ldflags", "-w -s", "."], {
-      cwd: program,
+    execFileSync("go", ["build", "-trimpath", "-o", bin, "./automation"], {
+      cwd: example,
       stdio: ["ignore", "ignore", "pipe"],
     });
-  } finally {
-    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  } catch (err) {
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? "";
+    throw new Error(
+      `go build of examples/go-quickstart/automation failed (is the Go toolchain \`go\` on PATH?): ${String(err)}\n${stderr}`,
+    );
   }
-  console.log(
-    `go-quickstart: go build (the Go host's flags) took ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  console.log(`go-quickstart: go build -trimpath ./automation took ${seconds(started)} s`);
+  return bin;
 }
 
-describe("the Go quickstart through the engine (Go host, plugin, emulator)", () => {
-  // A missing host or toolchain fails the tests below (a failed hook would only mark them skipped).
+describe("the Go quickstart through the engine (an Automation API inline program, the plugin, the emulator)", () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "go-quickstart-driver-"));
+  let driver: string | undefined;
+  let buildError: unknown;
+  // A failed build (no `go`, a compile error) fails the test below; a failed hook would only
+  // mark it skipped.
   beforeAll(() => {
-    if (goMissing() === undefined) warmGoBuild();
+    try {
+      driver = buildDriver(outDir);
+    } catch (err) {
+      buildError = err;
+    }
   });
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
-  it("walks preview, up, a clean preview and refresh, a grow in place, a shrink rejected at preview, and destroy", async () => {
-    requireGo();
-    const config = { ...platformConfig(e.emu), sizeGb: "3" };
-    await withStack({ programDir: program, config }, async ({ stack }) => {
-      const volume = async (id: string) => (await e.api("GET", `/v1/apps/${APP}/volumes/${id}`)).body;
+  it("walks preview, up, a clean preview and refresh, the password a secret in the state, a grow in place, a shrink rejected at preview, and destroy", async () => {
+    if (driver === undefined) throw buildError;
+    const bin = driver;
+    const cliDir = ensurePulumiCli();
+    const backend = createOfflineBackend("go-quickstart");
+    onTestFinished(() => backend.remove());
+    const workDir = path.join(backend.dir, "work");
+    const env = { ...offlineEngineEnv(backend, cliDir), PULUMI_PLATFORM_CLI_DIR: cliDir };
+    const STACK = "dev";
 
-      await step("preview", async () => {
-        // The stack, the volume, its snapshot and the restored volume.
-        const preview = await timed("first preview", () => stack.preview());
-        expect(preview.changeSummary.create).toBe(4);
-      });
-
-      const ids = await step("up", async () => {
-        const up = await timed("up", () => stack.up());
-        expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
-        const out = (key: string) => up.outputs[key]?.value;
-        expect(out("app")).toBe(APP);
-        expect(out("sizeGb")).toBe(3);
-        expect(String(out("snapshotId"))).not.toBe("");
-        expect(out("restoredState")).toBe("created");
-        // The restore names the snapshot the program took of the first volume: typed outputs chained.
-        expect(out("restoredFrom")).toBe(out("snapshotId"));
-        return {
-          data: String(out("volumeId")),
-          restored: String(out("restoredVolumeId")),
-          snapshot: String(out("snapshotId")),
-        };
-      });
-      expect((await volume(ids.data)).size_gb).toBe(3);
-      expect((await volume(ids.restored)).name).toBe("data_restored");
-
-      await step("preview --expect-no-changes, refresh --expect-no-changes", async () => {
-        await timed("clean preview", () => stack.preview({ expectNoChanges: true }));
-        await stack.refresh({ expectNoChanges: true });
-      });
-
-      await step("a grow in place: sizeGb 3 → 5 is one update, no replace", async () => {
-        await stack.setConfig("sizeGb", { value: "5" });
-        const up = await stack.up();
-        expect(up.summary.resourceChanges).toEqual({ update: 1, same: 3 });
-        expect(up.outputs.volumeId?.value).toBe(ids.data);
-        expect(up.outputs.sizeGb?.value).toBe(5);
-        expect((await volume(ids.data)).size_gb).toBe(5);
-        await stack.preview({ expectNoChanges: true });
-      });
-
-      await step("a shrink 5 → 4 rejected at preview, naming sizeGb, with no mutating request", async () => {
-        await stack.setConfig("sizeGb", { value: "4" });
-        await e.control.requests.clear();
-        const rejected = await stack.preview().then(
-          () => undefined,
-          (err: unknown) => String(err),
-        );
-        expect(rejected, "the shrink's preview must fail").toBeDefined();
-        expect(rejected).toMatch(/sizeGb/);
-        expect(rejected).toMatch(/volumes can only grow: 5 GB → 4 GB/);
-        const mutating = (await e.control.requests.list()).filter((r) => r.method !== "GET");
-        expect(mutating).toEqual([]);
-        expect((await volume(ids.data)).size_gb).toBe(5);
-        await stack.setConfig("sizeGb", { value: "5" });
-      });
-
-      await step("destroy: nothing left at the platform", async () => {
-        await stack.destroy();
-        for (const id of [ids.data, ids.restored]) {
-          const gone = await e.api("GET", `/v1/apps/${APP}/volumes/${id}`);
-          expect(
-            gone.status === 404 || gone.body.state === "destroyed",
-            `${id}: ${JSON.stringify(gone.body)}`,
-          ).toBe(true);
-        }
-        expect((await e.api("GET", `/v1/apps/${APP}/volumes`)).body).toEqual([]);
-      });
-    });
-  });
-});
-
-/** The plugin's executable as `npm install pulumi-platform` puts it on PATH. */
-const PLUGIN = path.resolve(__dirname, "..", "..", "node_modules", ".bin", "pulumi-resource-platform");
-
-/** `pulumi package add <plugin>` in `dir`, with the offline engine's environment; what it printed. */
-async function packageAdd(dir: string, source: string): Promise<string> {
-  const cliDir = ensurePulumiCli();
-  const backend = createOfflineBackend("package-add");
-  try {
-    const env = offlineEngineEnv(backend, cliDir);
-    const printed = await pulumiCliTranscript({ env, cliDir }, undefined, dir, ["package", "add", source]);
-    expect(printed.ok, printed.output).toBe(true);
-    return printed.output;
-  } finally {
-    backend.remove();
-  }
-}
-
-describe("`pulumi package add` of the plugin", () => {
-  it("Go: generates the SDK with typed outputs under sdks/platform, adds the go.mod replace, and the quickstart's chain compiles on it after `go mod tidy`", async () => {
-    requireGo();
-    const dir = tempDir("package-add-go-");
-    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: package-add-go\nruntime: go\n");
-    fs.writeFileSync(
-      path.join(dir, "go.mod"),
-      "module example.com/package-add-go\n\ngo 1.25\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n",
-    );
-    fs.copyFileSync(path.join(program, "go.sum"), path.join(dir, "go.sum"));
-    fs.writeFileSync(
-      path.join(dir, "main.go"),
-      'package main\n\nimport "github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n\nfunc main() { pulumi.Run(func(*pulumi.Context) error { return nil }) }\n',
-    );
-    const printed = await step("pulumi package add", () => packageAdd(dir, PLUGIN));
-    // The CLI's hint derives the path from the repository URL (`…/sdk/go/platform`) and ignores
-    // the schema's importBasePath; the generated code and the replace use the schema's.
-    expect(printed).toContain("Added package Platform");
-    const sdk = path.join(dir, "sdks", "platform");
-    expect(fs.readFileSync(path.join(sdk, "go.mod"), "utf8")).toMatch(
-      /^module github\.com\/pulumi-platform\/pulumi-platform\/sdk-gen\/go$/m,
-    );
-    const volume = fs.readFileSync(path.join(sdk, "platform", "volume.go"), "utf8");
-    expect(volume).toMatch(/\bApp pulumi\.StringOutput\b/);
-    expect(volume).toMatch(/\bSizeGb pulumi\.IntOutput\b/);
-    expect(volume).toMatch(/\bVolumeId pulumi\.StringOutput\b/);
-    // The same code as the committed sdk-gen/go.
-    expect(volume).toBe(
-      fs.readFileSync(path.resolve(__dirname, "..", "..", "sdk-gen", "go", "platform", "volume.go"), "utf8"),
-    );
-    expect(fs.readFileSync(path.join(dir, "go.mod"), "utf8")).toContain(
-      "replace github.com/pulumi-platform/pulumi-platform/sdk-gen/go => ./sdks/platform",
-    );
-    expect(fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")).toMatch(
-      /packages:\n\s+platform: platform@/,
-    );
-
-    await step("the quickstart's program on the added SDK: go mod tidy, go build", async () => {
-      // The replace alone does not compile ("replaced but not required"): `go mod tidy` adds the require.
-      fs.copyFileSync(path.join(program, "main.go"), path.join(dir, "main.go"));
-      const go = (args: string[]) =>
-        execFileSync("go", args, {
-          cwd: dir,
-          env: { ...process.env, GOPROXY: "off", GOFLAGS: "-mod=mod" },
-          stdio: "pipe",
-        });
-      go(["mod", "tidy"]);
-      expect(fs.readFileSync(path.join(dir, "go.mod"), "utf8")).toMatch(
-        /github\.com\/pulumi-platform\/pulumi-platform\/sdk-gen\/go v0\.0\.0-/,
-      );
-      go([
-        "build",
-        "-buildvcs=false",
-        "-o",
-        path.join(dir, "program"),
-        "-trimpath",
-        "-ldflags",
-        "-w -s",
-        ".",
-      ]);
-      expect(fs.existsSync(path.join(dir, "program"))).toBe(true);
-    });
-  });
-
-  it("TypeScript: generates @pulumi-platform/platform beside the pulumi-platform npm package (which keeps its plugin binary), with typed outputs, and a program chaining a volume, its snapshot and a restore compiles", async () => {
-    const dir = tempDir("package-add-ts-");
-    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const root = path.resolve(__dirname, "..", "..");
-    // The npm package as a user installs it (from a tarball of this checkout: dist/ is built).
-    const packed = execFileSync("npm", ["pack", "--ignore-scripts", "--pack-destination", dir, "--silent"], {
-      cwd: root,
-      encoding: "utf8",
-    }).trim();
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: package-add-ts\nruntime: nodejs\n");
-    const pulumiVersion = JSON.parse(
-      fs.readFileSync(path.join(root, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8"),
-    ).version;
-    fs.writeFileSync(
-      path.join(dir, "package.json"),
-      JSON.stringify({
-        name: "package-add-ts",
-        private: true,
-        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-platform": `file:./${packed}` },
-      }),
-    );
-    await step("npm install pulumi-platform", async () => {
-      execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, stdio: "pipe" });
-    });
-    const bin = path.join(dir, "node_modules", ".bin", "pulumi-resource-platform");
-    expect(fs.existsSync(bin)).toBe(true);
-
-    await step("pulumi package add ./node_modules/.bin/pulumi-resource-platform", () =>
-      packageAdd(dir, "./node_modules/.bin/pulumi-resource-platform"),
-    );
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
-    expect(manifest.dependencies["pulumi-platform"]).toBe(`file:./${packed}`);
-    expect(manifest.dependencies["@pulumi-platform/platform"]).toBe("file:sdks/platform");
-    expect(fs.existsSync(bin)).toBe(true);
-    const generated = path.join(dir, "node_modules", "@pulumi-platform", "platform");
-    const volume = fs.readFileSync(path.join(generated, "volume.ts"), "utf8");
-    expect(volume).toMatch(/public readonly app: pulumi\.Output<string>;/);
-    expect(volume).toMatch(/public readonly sizeGb: pulumi\.Output<number>;/);
-    expect(volume).toMatch(/public \/\*out\*\/ readonly volumeId: pulumi\.Output<string>;/);
-
-    await step("a program on the generated SDK compiles (tsc --noEmit)", async () => {
-      fs.writeFileSync(
-        path.join(dir, "index.ts"),
-        `import * as platform from "@pulumi-platform/platform";
-import * as plugin from "pulumi-platform/plugin";
-
-const data = new platform.Volume("data", { app: "demo-app", name: "data", region: "iad", sizeGb: 3 });
-const snap = new platform.VolumeSnapshot("snap", { app: "demo-app", volumeId: data.volumeId });
-const restored = new platform.Volume("restored", {
-  app: "demo-app",
-  name: "data_restored",
-  region: "iad",
-  snapshotId: snap.snapshotId,
-});
-// The npm package's own plugin classes, same outputs.
-const other: plugin.Volume = new plugin.Volume("other", { app: "demo-app", name: "other", region: "iad" });
-export const ids = [restored.volumeId, other.volumeId];
-`,
-      );
-      fs.writeFileSync(
-        path.join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: "es2022",
-            module: "node16",
-            moduleResolution: "node16",
-            skipLibCheck: true,
-            noEmit: true,
+    /** One run of the driver: its parsed result (a non-zero exit is a result with ok false). */
+    const drive = (args: string[]): Promise<DriverResult> => {
+      const started = performance.now();
+      return new Promise((resolve, reject) => {
+        execFile(
+          bin,
+          ["-stack", STACK, "-work-dir", workDir, "-plugin-dir", root, ...args],
+          { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+          (err, stdout, stderr) => {
+            // Never a config value (the token is one).
+            const shown = args[0] === "set-config" ? args.slice(0, -1) : args;
+            console.log(`go-quickstart: ${shown.join(" ")} took ${seconds(started)} s`);
+            const line = stdout.trim().split("\n").pop() ?? "";
+            try {
+              resolve(DriverResult.parse(JSON.parse(line)));
+            } catch (parseErr) {
+              reject(
+                new Error(
+                  `driver ${args[0]}: no JSON result (${String(parseErr)}; exit ${err?.code ?? 0})\n${stderr}`,
+                ),
+              );
+            }
           },
-          files: ["index.ts"],
-        }),
-      );
-      execFileSync(
-        process.execPath,
-        [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir],
-        {
-          cwd: dir,
-          stdio: "pipe",
-        },
-      );
+        );
+      });
+    };
+    /** A run that must succeed. */
+    const ok = async (args: string[]): Promise<DriverResult> => {
+      const result = await drive(args);
+      expect(result.ok, `${result.command}: ${result.error}`).toBe(true);
+      return result;
+    };
+    const volume = async (id: string) => (await e.api("GET", `/v1/apps/${APP}/volumes/${id}`)).body;
+    const hostnames = async () => ((await e.state()).certificates ?? []).map((c) => c.hostname);
+
+    await step("config", async () => {
+      const config = platformConfig(e.emu);
+      await ok(["set-config", "platform:apiUrl", config["platform:apiUrl"]]);
+      await ok(["set-config", "-secret", "platform:apiToken", config["platform:apiToken"].value]);
+      await ok(["set-config", "sizeGb", "3"]);
+    });
+
+    await step("preview", async () => {
+      // The stack, the volume, its snapshot, the restored volume, the certificate, the rotation.
+      const preview = await ok(["preview"]);
+      expect(preview.changes?.create).toBe(6);
+    });
+
+    const ids = await step("up", async () => {
+      const up = await ok(["up"]);
+      expect(up.changes).toEqual({ create: 6 });
+      const out = (key: string) => up.outputs?.[key]?.value;
+      expect(out("app")).toBe(APP);
+      expect(out("sizeGb")).toBe(3);
+      expect(String(out("snapshotId"))).toMatch(/^vs_/);
+      expect(out("restoredState")).toBe("created");
+      // The restore names the snapshot the program took of the first volume: typed outputs chained.
+      expect(out("restoredFrom")).toBe(out("snapshotId"));
+      expect(out("certHostname")).toBe(HOSTNAME);
+      expect(out("certStatus")).toBe("pending_validation");
+      expect(out("acmeChallengeRecord")).toMatchObject({ name: "_acme-challenge.go.example.com" });
+      // The first rotation of an alternating pair rotates `username` and makes it current.
+      expect(out("dbUsername")).toBe("app_user");
+      // A secret output, printed as such.
+      expect(up.outputs?.dbPassword).toEqual({ value: "[secret]", secret: true });
+      expect(up.outputs?.volumeId?.secret).toBe(false);
+      return {
+        data: String(out("volumeId")),
+        restored: String(out("restoredVolumeId")),
+      };
+    });
+    expect((await volume(ids.data)).size_gb).toBe(3);
+    expect((await volume(ids.restored)).name).toBe("data_restored");
+    expect(await hostnames()).toEqual([HOSTNAME]);
+
+    await step("preview --expect-no-changes, refresh --expect-no-changes", async () => {
+      await ok(["preview", "--expect-no-changes"]);
+      const refresh = await ok(["refresh", "--expect-no-changes"]);
+      expect(refresh.changes).toEqual({ same: 6 });
+    });
+
+    await step(
+      "the password: the platform's, a secret in the state (ciphertext in `pulumi stack export`)",
+      async () => {
+        // Printed as "[secret]" unless asked (-show-secrets, as `pulumi stack output --show-secrets`).
+        expect((await ok(["outputs"])).outputs?.dbPassword).toEqual({ value: "[secret]", secret: true });
+        const withSecrets = await ok(["-show-secrets", "outputs"]);
+        const password = withSecrets.outputs?.dbPassword;
+        expect(password?.secret).toBe(true);
+        expect(typeof password?.value).toBe("string");
+        const value = String(password?.value);
+        expect(await e.control.postgres.login("demo-pg", { username: "app_user", password: value })).toBe(
+          true,
+        );
+        const exported = plainExport({ env, cliDir }, STACK, workDir);
+        expectNoPlaintext(exported, e.emu.token, [value]);
+        const resources: { type?: string; outputs?: Record<string, unknown> }[] =
+          JSON.parse(exported).deployment.resources ?? [];
+        const rotation = resources.find((r) => r.type === "platform:index:PostgresPasswordRotation");
+        expect(rotation?.outputs?.password).toMatchObject({ ciphertext: expect.any(String) });
+        const stackOutputs = resources.find((r) => r.type === "pulumi:pulumi:Stack")?.outputs;
+        expect(stackOutputs?.dbPassword).toMatchObject({ ciphertext: expect.any(String) });
+      },
+    );
+
+    await step("a grow in place: sizeGb 3 → 5 is one update, no replace", async () => {
+      await ok(["set-config", "sizeGb", "5"]);
+      const up = await ok(["up"]);
+      expect(up.changes).toEqual({ update: 1, same: 5 });
+      expect(up.outputs?.volumeId?.value).toBe(ids.data);
+      expect(up.outputs?.sizeGb?.value).toBe(5);
+      expect((await volume(ids.data)).size_gb).toBe(5);
+      await ok(["preview", "--expect-no-changes"]);
+    });
+
+    await step("a shrink 5 → 4 rejected at preview, naming sizeGb, with no mutating request", async () => {
+      await ok(["set-config", "sizeGb", "4"]);
+      await e.control.requests.clear();
+      const rejected = await drive(["preview"]);
+      expect(rejected.ok, "the shrink's preview must fail").toBe(false);
+      expect(rejected.error).toMatch(/sizeGb/);
+      expect(rejected.error).toMatch(/volumes can only grow: 5 GB → 4 GB/);
+      const mutating = (await e.control.requests.list()).filter((r) => r.method !== "GET");
+      expect(mutating).toEqual([]);
+      expect((await volume(ids.data)).size_gb).toBe(5);
+      await ok(["set-config", "sizeGb", "5"]);
+    });
+
+    await step("destroy: nothing left at the platform", async () => {
+      const destroy = await ok(["destroy"]);
+      expect(destroy.changes).toEqual({ delete: 6 });
+      for (const id of [ids.data, ids.restored]) {
+        const gone = await e.api("GET", `/v1/apps/${APP}/volumes/${id}`);
+        expect(
+          gone.status === 404 || gone.body.state === "destroyed",
+          `${id}: ${JSON.stringify(gone.body)}`,
+        ).toBe(true);
+      }
+      expect((await e.api("GET", `/v1/apps/${APP}/volumes`)).body).toEqual([]);
+      expect(await hostnames()).toEqual([]);
     });
   });
 });

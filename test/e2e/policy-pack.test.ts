@@ -5,23 +5,32 @@ import type { EngineEvent, PolicyEvent, Stack } from "@pulumi/pulumi/automation"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { days, makeCert, type TestCert } from "../support/certs";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
-import { programPath, withStack } from "../support/engine";
+import { type InlineStackOptions, programPath, withInlineStack } from "../support/engine";
+import { type HostlessCli, hostlessCli, POLICY_ANALYZER_DIR } from "../support/hostless-cli";
+import { policyGuardedProgram } from "./programs/policy-guarded/program";
+
+// The ready pack (programs/policy-pack, its PulumiPolicy.yaml `runtime: nodejs` as a user writes it)
+// gating a preview through the real CLI. A user's official CLI runs such a pack through its nodejs
+// language host (RunPlugin): `pulumi preview --policy-pack ./guardrails`, nothing more (docs/policy.md).
+// The CLI scripts/ensure-pulumi builds from Go modules has only the legacy nodejs host (sdk
+// v3.68.0), which answers RunPlugin "not supported". When the CLI finds NO language plugin named
+// after the pack's runtime, it falls back to the analyzer plugin `pulumi-analyzer-policy-nodejs`,
+// started in the pack's directory with `<engine address> .` (NewPolicyAnalyzer in
+// pkg/resource/plugin/analyzer_plugin.go, v3.259.0); older CLIs shipped it as a script running
+// @pulumi/pulumi's `cmd/run-policy-pack`, which is what this project's
+// test/support/analyzer/pulumi-analyzer-policy-nodejs does. So here:
+// - the CLI runs from a directory of its own with `pulumi` hard-linked and no
+//   `pulumi-language-nodejs` beside it or on PATH (test/support/hostless-cli.ts), with
+//   PULUMI_IGNORE_AMBIENT_PLUGINS set, so that the host is not found anywhere;
+// - the guarded program (programs/policy-guarded/program.ts) runs as an Automation API inline
+//   program (this process serves the language runtime: no host is needed for it);
+// - the inline project names the shim's directory in `plugins.analyzers` (found without PATH).
+// What runs the pack's rules is the same as on an official CLI: the engine, @pulumi/pulumi's
+// runner, @pulumi/policy and the pack; only the launcher differs.
 
 const PACK = programPath("policy-pack");
 /** The same pack started with the config docs/policy.md shows (a rule's config, no level). */
 const CONFIGURED_PACK = programPath("policy-pack-configured");
-
-/**
- * The pack's PulumiPolicy.yaml, as a user writes it: `runtime: nodejs`, which the CLI runs through
- * the nodejs language host's RunPlugin (the host built with the CLI by scripts/ensure-pulumi, or
- * the one an official install carries).
- */
-function writePolicyYaml(_cliDir: string, pack = PACK): void {
-  fs.writeFileSync(
-    path.join(pack, "PulumiPolicy.yaml"),
-    "runtime: nodejs\ndescription: The platform's ready policy pack.\n",
-  );
-}
 
 /** A preview under the pack: whether it passed, the policy events, and everything printed. */
 async function previewUnderPack(stack: Stack, configFile?: string, pack = PACK) {
@@ -51,30 +60,37 @@ describe("the platform's policy pack through `pulumi preview --policy-pack`", ()
   const e = useE2eEmulator();
   let soon: TestCert;
   let configDir: string;
+  let cli: HostlessCli;
   beforeAll(async () => {
     soon = await makeCert("www.example.com", ["www.example.com"], { to: Date.now() + days(10) });
     configDir = fs.mkdtempSync(path.join(os.tmpdir(), "policy-config-"));
+    cli = hostlessCli();
   });
   afterAll(() => {
+    cli?.remove();
     fs.rmSync(configDir, { recursive: true, force: true });
-    fs.rmSync(path.join(PACK, "PulumiPolicy.yaml"), { force: true });
-    fs.rmSync(path.join(CONFIGURED_PACK, "PulumiPolicy.yaml"), { force: true });
+  });
+
+  /** The guarded program inline, on the CLI without a nodejs host, the shim named by the project. */
+  const guarded = (config: InlineStackOptions["config"]): InlineStackOptions => ({
+    projectName: "policy-guarded",
+    program: async () => policyGuardedProgram(),
+    config,
+    cliDir: cli.cliDir,
+    path: cli.path,
+    env: { PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
+    plugins: { analyzers: [{ name: "policy-nodejs", path: POLICY_ANALYZER_DIR }] },
   });
 
   it("a mandatory violation blocks the preview, an advisory one only warns; a pack config changes both", async () => {
-    await withStack(
-      {
-        programDir: programPath("policy-guarded"),
-        config: {
-          ...platformConfig(e.emu),
-          volume: JSON.stringify({ app: "demo-app", name: "data", encrypted: false, snapshotRetention: 7 }),
-          fullchain: soon.cert,
-          privateKey: { value: soon.key, secret: true },
-        },
-      },
-      async ({ stack, cliDir }) => {
-        writePolicyYaml(cliDir);
-
+    await withInlineStack(
+      guarded({
+        ...platformConfig(e.emu),
+        volume: JSON.stringify({ app: "demo-app", name: "data", encrypted: false, snapshotRetention: 7 }),
+        fullchain: soon.cert,
+        privateKey: { value: soon.key, secret: true },
+      }),
+      async ({ stack }) => {
         // encrypted: false breaks a mandatory rule; a chain with 9 days left an advisory one.
         const blocked = await previewUnderPack(stack);
         expect(blocked.passed, blocked.output).toBe(false);
@@ -123,16 +139,12 @@ describe("the platform's policy pack through `pulumi preview --policy-pack`", ()
   });
 
   it("the documented pack config ({ minimumDays: 14 }, no enforcementLevel) keeps the retention rule mandatory", async () => {
-    await withStack(
-      {
-        programDir: programPath("policy-guarded"),
-        config: {
-          ...platformConfig(e.emu),
-          volume: JSON.stringify({ app: "demo-app", name: "data", snapshotRetention: 7 }),
-        },
-      },
-      async ({ stack, cliDir }) => {
-        writePolicyYaml(cliDir, CONFIGURED_PACK);
+    await withInlineStack(
+      guarded({
+        ...platformConfig(e.emu),
+        volume: JSON.stringify({ app: "demo-app", name: "data", snapshotRetention: 7 }),
+      }),
+      async ({ stack }) => {
         const preview = await previewUnderPack(stack, undefined, CONFIGURED_PACK);
         expect(preview.violations.map(rule)).toEqual(["mandatory platform-volume-snapshot-retention data"]);
         expect(preview.output).toContain("snapshots must be kept at least 14 days");

@@ -1,26 +1,11 @@
-import * as pulumi from "@pulumi/pulumi";
-import * as dynamicDoor from "pulumi-platform";
-import * as pluginDoor from "pulumi-platform/plugin";
+// The program of ./program.ts as a `runtime: nodejs` project (an official CLI's nodejs language
+// host runs stack transforms); test/e2e/stack-transform.test.ts runs the same function inline.
+import { stackTransformProgram } from "./program";
 
-// A team's default in one place: a stack transform (the engine calls it back for every resource
-// the program registers) sets the snapshot retention of every Volume that leaves it out, on both
-// doors (`pulumi-nodejs:dynamic/platform:Volume` and the plugin's `platform:index:Volume`).
-const config = new pulumi.Config();
-const retention = config.requireNumber("defaultRetention");
-pulumi.runtime.registerResourceTransform((args) => {
-  if (!args.type.endsWith("platform:Volume") && args.type !== "platform:index:Volume") return undefined;
-  if (args.props.snapshotRetention !== undefined) return undefined;
-  return { props: { ...args.props, snapshotRetention: retention }, opts: args.opts };
-});
+const outputs = stackTransformProgram();
 
-const app = "demo-app";
-const viaDynamic = new dynamicDoor.Volume("dyn", { app, name: "dyn", region: "ord" });
-const viaPlugin = new pluginDoor.Volume("plug", { app, name: "plug", region: "ord" });
-// A volume that sets its own retention keeps it.
-const own = new dynamicDoor.Volume("own", { app, name: "own", region: "ord", snapshotRetention: 3 });
-
-export const dynId = viaDynamic.volumeId;
-export const dynRetention = viaDynamic.snapshotRetention;
-export const plugId = viaPlugin.volumeId;
-export const plugRetention = viaPlugin.snapshotRetention;
-export const ownRetention = own.snapshotRetention;
+export const dynId = outputs.dynId;
+export const dynRetention = outputs.dynRetention;
+export const plugId = outputs.plugId;
+export const plugRetention = outputs.plugRetention;
+export const ownRetention = outputs.ownRetention;
