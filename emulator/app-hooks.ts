@@ -61,6 +61,26 @@ export function installRequestId(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Every answer's `Date` header (RFC 9110 6.6.1; the spec names no header of its own) is the
+ * emulator's clock, the one its `created_at` fields follow: Node's own would be the wall clock,
+ * which a moved virtual clock leaves behind. The sdk reads it to compare the platform's times
+ * with its own (a look after a lost answer).
+ */
+export function installDateHeader(app: FastifyInstance, now: () => number): void {
+  let second = Number.NaN;
+  let text = "";
+  app.addHook("onRequest", (_request, reply, done) => {
+    const at = Math.floor(now() / 1000);
+    if (at !== second) {
+      second = at;
+      text = new Date(at * 1000).toUTCString();
+    }
+    reply.header("date", text);
+    done();
+  });
+}
+
 /** 429 with `Retry-After` beyond the per-token rate (remote API only; see rate-limit.ts). */
 export function installRateLimit(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook("onRequest", (request, reply, done) => {

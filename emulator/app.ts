@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   installAuth,
+  installDateHeader,
   installErrorHandler,
   installFaults,
   installJsonParser,
@@ -96,6 +97,7 @@ export function buildEmulator(options: EmulatorOptions = {}): Emulator {
   installJsonParser(app);
   installErrorHandler(app);
   installRequestId(app);
+  installDateHeader(app, () => clock.now());
   installAuth(app, token);
   installRateLimit(app, rateLimiter);
   installFaults(app, faults, requestLog);

@@ -19,10 +19,12 @@ import { CONFIG_KEYS, given, resolveCredentials } from "../provider/model/creden
 import type { PlatformClient } from "../sdk";
 import { brokenSidecars, isSidecarFailure, removeSidecars } from "./backend-sidecars";
 import { parseCommandLine, UsageError } from "./command-line";
+import { type OtherStacks, readOtherStacks } from "./other-stacks";
 import { applyRecovery } from "./recover-checkpoint";
 import {
   type ExportedDeployment,
   kindOf,
+  type ListedVolume,
   type PendingAction,
   type PlatformLookups,
   planRecovery,
@@ -65,11 +67,19 @@ options:
                          last update that completed before it, at most --window earlier).
                          Deleted with --delete --yes; never imported
   --window <dur>         for --sweep (default ${DEFAULT_WINDOW})
+  --yes-delete-unowned   with --delete: delete even when some stacks of the backend could not
+                         be read, so that nothing proves the volumes are no other stack's.
+                         Without it those deletes are not made (exit 3). A volume a readable
+                         stack records is never imported or deleted, with or without it
   --yes                  apply without asking
   -h, --help             this help
 
 Credentials: the stack config (platform:apiUrl, platform:apiToken), else PLATFORM_API_URL and
 PLATFORM_API_TOKEN. The checkpoint before the change is saved to a file first (path printed).
+
+Other stacks: apps are shared (a fleet), and the platform marks no volume with who made it. Once
+there is something to recover or sweep, every stack the user can list (\`pulumi stack ls --all\`)
+is exported, and a volume any of them records is left alone (named in the report).
 
 exit codes: 0 recovered or nothing to do, 1 pulumi or platform failure, 2 usage or no credentials,
 3 not applied (declined, no --yes without a terminal, a live lock kept) or ambiguous creates left
@@ -89,6 +99,8 @@ export interface RecoverOptions {
   sweep?: boolean;
   /** For `sweep` (default 24 h). */
   windowMs?: number;
+  /** With `delete`: delete even when some stacks could not be read (see ./other-stacks). */
+  yesDeleteUnowned?: boolean;
   /** Apply without asking. */
   yes?: boolean;
   /** Where the plan and progress are written (default: standard output). */
@@ -123,6 +135,7 @@ function optionsOf(argv: string[]): CommandOptions | "help" {
     "stale-after": { type: "string" },
     sweep: { type: "boolean" },
     window: { type: "string" },
+    "yes-delete-unowned": { type: "boolean" },
     yes: { type: "boolean", short: "y" },
     help: { type: "boolean", short: "h" },
   });
@@ -135,6 +148,7 @@ function optionsOf(argv: string[]): CommandOptions | "help" {
     staleAfterMs: duration(values["stale-after"], "stale-after", DEFAULT_STALE_AFTER),
     sweep: values.sweep === true,
     windowMs: duration(values.window, "window", DEFAULT_WINDOW),
+    yesDeleteUnowned: values["yes-delete-unowned"] === true,
     yes: values.yes === true,
     ...(typeof values.stack === "string" && values.stack !== "" ? { stack: values.stack } : {}),
   };
@@ -160,9 +174,13 @@ async function credentials(
   return resolved;
 }
 
-function lookups(client: PlatformClient, isNotFound: (err: unknown) => boolean): PlatformLookups {
+function lookups(
+  volumes: (app: string) => Promise<ListedVolume[]>,
+  client: PlatformClient,
+  isNotFound: (err: unknown) => boolean,
+): PlatformLookups {
   return {
-    volumes: (app) => client.volumes.list(app),
+    volumes,
     hostname: async (app, hostname) => {
       try {
         const d = await client.certificates.get(app, hostname);
@@ -209,6 +227,46 @@ async function confirmed(options: RecoverOptions, write: (t: string) => void): P
   } finally {
     rl.close();
   }
+}
+
+/** What the plan (`found`, made without reading other stacks) would have taken that they record. */
+function othersIn(
+  found: { plan: PendingAction[]; orphans: Orphan[] },
+  others: OtherStacks,
+): { id: string; owner: string; as: string }[] {
+  const ids = [
+    ...found.orphans.map((o) => ({ id: o.id, as: `an orphan of ${o.twin}` })),
+    ...found.plan.flatMap((p) =>
+      p.action === "import"
+        ? [{ id: p.id, as: `what ${p.urn} made` }]
+        : p.action === "ambiguous"
+          ? p.candidates.map((c) => ({ id: c.split(" ")[0] ?? c, as: `a candidate of ${p.urn}` }))
+          : [],
+    ),
+  ];
+  const seen = new Set<string>();
+  return ids.flatMap(({ id, as }) => {
+    const owner = others.owners.get(id);
+    if (!owner || seen.has(id)) return [];
+    seen.add(id);
+    return [{ id, owner, as }];
+  });
+}
+
+/** Says which volumes were left alone because another stack records them, and what was not read. */
+function describeOthers(
+  others: OtherStacks,
+  skipped: { id: string; owner: string; as: string }[],
+  out: (t: string) => void,
+): void {
+  for (const s of skipped)
+    out(
+      `pulumi-platform recover: left alone: volume ${s.id}, which would be ${s.as}: stack ${s.owner} records it (another stack's volume is never imported or deleted)\n`,
+    );
+  if (others.unreadable.length > 0)
+    out(
+      `pulumi-platform recover: could not read ${others.unreadable.join("; ")}: a volume only they record cannot be told from an orphan, so deleting needs --yes-delete-unowned\n`,
+    );
 }
 
 /** The stack and project of a deployment, from a URN (`urn:pulumi:<stack>::<project>::…`). */
@@ -303,14 +361,30 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
     // The interrupted update began after the last one that completed, and when its lock says.
     const lastEnd = Math.max(...updates.map((u) => u.endTime.getTime()), Number.NEGATIVE_INFINITY);
     const since = locks?.since ?? (Number.isFinite(lastEnd) ? new Date(lastEnd) : undefined);
-    const plan = await planRecovery(exported, lookups(client, isNotFound), since ? { since } : {});
-    // Pending creates a rerun already created again: their orphans are the sweep's to find.
-    const sweep = options.sweep || plan.some((p) => p.action === "clear" && p.recreated);
-    const orphans = sweep
-      ? await planSweep(exported, updates, (app) => client.volumes.list(app), {
-          windowMs: options.windowMs ?? 86_400_000,
-        })
-      : [];
+    // Each app is listed once; a volume another stack records is never a candidate (issue 46).
+    const others = await readOtherStacks(access);
+    const lists = new Map<string, Promise<ListedVolume[]>>();
+    const listed = (app: string) => {
+      const known = lists.get(app);
+      if (known) return known;
+      const list = client.volumes.list(app);
+      lists.set(app, list);
+      return list;
+    };
+    const notOthers = async (app: string) => (await listed(app)).filter((v) => !others.owners.has(v.id));
+    const planWith = async (volumes: (app: string) => Promise<ListedVolume[]>) => {
+      const plan = await planRecovery(exported, lookups(volumes, client, isNotFound), since ? { since } : {});
+      // Pending creates a rerun already created again: their orphans are the sweep's to find.
+      const sweep = options.sweep || plan.some((p) => p.action === "clear" && p.recreated);
+      const orphans = sweep
+        ? await planSweep(exported, updates, volumes, { windowMs: options.windowMs ?? 86_400_000 })
+        : [];
+      return { plan, orphans };
+    };
+    const { plan, orphans } = await planWith(notOthers);
+    // What the plan would have taken without reading the other stacks: said, then left alone.
+    const skipped = others.owners.size > 0 ? othersIn(await planWith(listed), others) : [];
+    describeOthers(others, skipped, out);
     if (plan.length === 0 && orphans.length === 0) {
       const unlocked = await unlockIfAsked(access, options, locks, out);
       if (unlocked === "kept") return RECOVER_EXIT.notApplied;
@@ -328,6 +402,13 @@ export async function recoverWith(access: StackAccess, options: RecoverOptions):
       );
       if (!options.delete)
         out("Orphans are only deleted: run again with --sweep --delete --yes to delete them.\n");
+    }
+    const deletes = orphans.length + (options.delete ? plan.filter((p) => p.action === "import").length : 0);
+    if (deletes > 0 && others.unreadable.length > 0 && !options.yesDeleteUnowned) {
+      out(
+        `pulumi-platform recover: not applied: ${deletes} volume(s) would be deleted, but ${others.unreadable.length} other stack(s) of the backend could not be read, so nothing proves they are not theirs. Check them, then run again with --yes-delete-unowned to delete them anyway. Nothing was changed.\n`,
+      );
+      return RECOVER_EXIT.notApplied;
     }
     if (!(await confirmed(options, out))) return RECOVER_EXIT.notApplied;
 

@@ -32,12 +32,19 @@ export interface StackAccess {
   projectName(): Promise<string>;
   /** The `pulumi up`s of the stack that completed, with their times (`pulumi stack history`). */
   completedUpdates(): Promise<CompletedUpdate[]>;
+  /**
+   * Every stack of the backend the user can list, of every project (`pulumi stack ls --all`), as
+   * Pulumi names them (this project's by stack name, others' as `organization/project/stack`).
+   */
+  listStacks(): Promise<string[]>;
+  /** `pulumi stack export` of another stack, named as {@link listStacks} names it. */
+  exportStack(name: string): Promise<ExportedDeployment>;
 }
 
 /** The `pulumi` CLI on PATH, in `cwd`, for `stack` (the selected one when undefined). */
 export function cliStackAccess(cwd: string, stack: string | undefined): StackAccess {
-  const run = async (args: string[]): Promise<string> => {
-    const withStack = stack ? [...args, "--stack", stack] : args;
+  const run = async (args: string[], of: string | undefined = stack): Promise<string> => {
+    const withStack = of ? [...args, "--stack", of] : args;
     try {
       return (
         await execFileAsync("pulumi", withStack, { cwd, encoding: "utf8", maxBuffer: 512 * 1024 * 1024 })
@@ -86,6 +93,11 @@ export function cliStackAccess(cwd: string, stack: string | undefined): StackAcc
       }[];
       return completed(history);
     },
+    listStacks: async () => {
+      const listed = JSON.parse(await run(["stack", "ls", "--all", "--json"], "")) as { name?: unknown }[];
+      return listed.flatMap((s) => (typeof s.name === "string" ? [s.name] : []));
+    },
+    exportStack: async (name) => JSON.parse(await run(["stack", "export"], name)) as ExportedDeployment,
   };
 }
 
@@ -110,6 +122,8 @@ export function automationStackAccess(stack: Stack): StackAccess {
     stackName: async () => stack.name.split("/").at(-1) as string,
     projectName: async () => (await stack.workspace.projectSettings()).name,
     completedUpdates: async () => completed(await stack.history()),
+    listStacks: async () => (await stack.workspace.listStacks({ all: true })).map((s) => s.name),
+    exportStack: async (name) => (await stack.workspace.exportStack(name)) as unknown as ExportedDeployment,
   };
 }
 

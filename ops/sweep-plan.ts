@@ -9,7 +9,9 @@
  * only; the command deletes what the plan names.
  *
  * What it cannot tell apart: a volume someone else created, unattached, with the name and region
- * of an owned one, inside that window.
+ * of an owned one, inside that window. `recover` removes from the lists it is given every volume
+ * another stack of the backend records (./other-stacks), so only a person's, or an unreadable
+ * stack's, remains (then deleting needs `--yes-delete-unowned`).
  * @module
  */
 import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";

@@ -13,6 +13,7 @@ export type PlatformErrorCode =
   | "API_ERROR"
   | "TRANSPORT_ERROR"
   | "AMBIGUOUS_REQUEST"
+  | "AMBIGUOUS_TAKEOVER"
   | "RESPONSE_VALIDATION"
   | "TIMEOUT"
   | "INVALID_ARGUMENT"
@@ -135,6 +136,50 @@ export class AmbiguousRequestError extends PlatformError {
   }
 }
 
+/** One thing a look after a lost answer found that the request can have made. */
+export interface TakeOverCandidate {
+  id: string;
+  /** What tells it apart for a person (`created 2026-…, region iad`). */
+  detail: string;
+}
+
+/**
+ * The answer of a request that creates something was lost, and the look found more things it can
+ * have made than it sent attempts: another writer (a second stack, a person, a second pipeline)
+ * made some of them at the same time, and the platform does not say whose each is. None was
+ * taken over and the request was not sent again (see `lookVerdict` in `RETRY_POLICY`'s module);
+ * `candidates` names every one, and the message the way out.
+ */
+export class AmbiguousTakeOverError extends PlatformError {
+  override readonly name = "AmbiguousTakeOverError";
+  readonly code = "AMBIGUOUS_TAKEOVER" as const;
+  /** HTTP method of the request whose answer was lost. */
+  readonly method: string;
+  /** Its path, without the query string. */
+  readonly path: string;
+  /** Every candidate the look found, none taken. */
+  readonly candidates: readonly TakeOverCandidate[];
+
+  /** `what`: what was found (`volumes named "data" in app demo-app`); `wayOut`: what to do. */
+  constructor(
+    method: string,
+    path: string,
+    what: string,
+    candidates: readonly TakeOverCandidate[],
+    wayOut: string,
+    cause: unknown,
+  ) {
+    const listed = candidates.map((c) => `${c.id} (${c.detail})`).join(", ");
+    super(
+      `${method} ${path}: outcome unknown (${lostAnswerText(cause)}), and ${candidates.length} ${what} were made since it was sent: ${listed}. Another writer (another stack, a person, another run) made at least one of them and the platform does not say whose each is, so none was taken over and the request was not sent again. ${wayOut}`,
+      { cause },
+    );
+    this.method = method;
+    this.path = path;
+    this.candidates = candidates;
+  }
+}
+
 /** A response body did not match its schema. */
 export class ResponseValidationError extends PlatformError {
   override readonly name = "ResponseValidationError";
@@ -195,6 +240,12 @@ export function isGone(err: unknown): boolean {
 export function isRetryable(err: unknown): boolean {
   if (err instanceof ApiError) return statusRepeatable(err.status);
   return err instanceof TransportError;
+}
+
+/** What became of a request's answer, short: `answered 500`, `socket hang up`. */
+export function lostAnswerText(lost: unknown): string {
+  const cause = lost instanceof AmbiguousRequestError ? lost.cause : lost;
+  return cause instanceof ApiError ? `answered ${cause.status}` : describeCause(cause);
 }
 
 function describeCause(cause: unknown): string {

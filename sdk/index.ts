@@ -8,15 +8,17 @@ export type { ListCertificatesOptions, WaitUntilActiveOptions } from "./certific
 export { CertificatesClient } from "./certificates";
 export type { PlatformClientOptions } from "./client";
 export { PlatformClient } from "./client";
-export type { PlatformErrorCode } from "./errors";
+export type { PlatformErrorCode, TakeOverCandidate } from "./errors";
 export {
   AmbiguousRequestError,
+  AmbiguousTakeOverError,
   ApiError,
   EventParseError,
   InvalidArgumentError,
   isGone,
   isNotFound,
   isRetryable,
+  lostAnswerText,
   PlatformError,
   ResponseValidationError,
   TimeoutError,
@@ -49,7 +51,8 @@ export {
   ReplicationTracker,
   waitForPosition,
 } from "./replication";
-export { RETRY_POLICY } from "./retry-policy";
+export type { LookVerdict } from "./retry-policy";
+export { earliestMadeAt, lookVerdict, RETRY_POLICY } from "./retry-policy";
 export type {
   Backup,
   CertificateCheckResponse,
@@ -88,6 +91,6 @@ export type { TaskClientOptions } from "./tasks";
 export { TaskClient } from "./tasks";
 export type { TokenSource } from "./token-source";
 export type { CallOptions, DebugEntry } from "./transport";
-export type { UnknownCreate } from "./volume-ledger";
+export type { TakeOver, UnknownCreate } from "./volume-ledger";
 export { VolumesClient } from "./volumes";
 export type { WaitOptions } from "./wait";

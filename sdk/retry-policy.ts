@@ -11,6 +11,12 @@
  * | any other | 5xx, a lost answer, a timeout | unknown: it may have been carried out | a repeatable request is sent again; any other throws AmbiguousRequestError, and its caller looks before sending it again |
  * | any | a refused connection | never sent | sends again |
  * | any | other 4xx | failed | throws ApiError |
+ *
+ * What a look after a lost answer may take over as the request's result (every look-first route:
+ * volume create, fork and restore, the on-demand snapshot, the certificate POSTs) is one rule,
+ * {@link lookVerdict}, with the window of {@link earliestMadeAt}: another writer (a second stack,
+ * a person, a second pipeline of one stack) may have made a same-named thing meanwhile, and the
+ * platform marks nothing with who made it.
  * @module
  */
 
@@ -65,6 +71,13 @@ export const RETRY_POLICY = {
    * extend) is sent while its outcome stays unknown, looking at the platform in between.
    */
   lostAnswerAttempts: 3,
+  /**
+   * The window of a look after a lost answer (see {@link earliestMadeAt}): what the platform made
+   * before the attempt was sent cannot be its effect. The platform's clock is read from its
+   * `Date` response header (whole seconds) against the local clock; `measuredSlackMs` allows for
+   * the platform's hosts disagreeing among themselves, `clockSlackMs` for a clock never read.
+   */
+  lostAnswerWindow: { measuredSlackMs: 2_000, clockSlackMs: 60_000 },
 } as const;
 
 /** What an answer that is not a success says of its request. */
@@ -114,4 +127,46 @@ export function statusRepeatable(status: number): boolean {
 export function requestIdempotent(method: string, path: string): boolean {
   if (idempotentMethods.has(method)) return !lookFirst.some((r) => r.method === method && r.path.test(path));
   return method === "POST" && readOnlyPosts.some((route) => route.test(path));
+}
+
+/**
+ * The earliest platform time (a `created_at`) at which what an attempt sent at local time `sentAt`
+ * (ms) can have been made. `skewMs`: how far the platform's clock is ahead of the local one at
+ * least, measured from its `Date` header (the transport keeps it: `PlatformClock`); without a
+ * measure, the fixed `clockSlackMs`.
+ */
+export function earliestMadeAt(sentAt: number, skewMs: number | undefined): number {
+  const { measuredSlackMs, clockSlackMs } = RETRY_POLICY.lostAnswerWindow;
+  return skewMs === undefined ? sentAt - clockSlackMs : sentAt + skewMs - measuredSlackMs;
+}
+
+/** What a look after a lost answer decides (see {@link lookVerdict}). */
+export type LookVerdict<T> =
+  /** Nothing the attempt can have made: send again. */
+  | { take: "none" }
+  /** Taken over as the request's result: a judgement, which the caller reports (its id and why). */
+  | { take: "one"; candidate: T }
+  /** Another writer made some of them, and which is this request's cannot be told: take none. */
+  | { take: "none-of-many"; candidates: T[] };
+
+/**
+ * The one rule of what a look after a lost answer takes over, for every look-first route.
+ * `candidates`: what the look found that the lost attempt can have made (its name, its window,
+ * nothing this writer already holds); `attempts`: how many of this writer's own lost attempts of
+ * that same request are still unresolved and can have made them (1, unless one client sent the
+ * same create several times at once).
+ *
+ * - none: nothing landed; the request is sent again (at most `lostAnswerAttempts`).
+ * - no more candidates than attempts (one, for one attempt): the first is taken over as the
+ *   request's result, and the caller is told so that a person can check it (its id, why). It may
+ *   still be another writer's when the lost attempt made nothing and another made one just then.
+ * - more candidates than attempts: another writer made at least one of them. None is taken, the
+ *   request fails naming them all (`AmbiguousTakeOverError`) with the way out, and nothing is recorded
+ *   that another writer may own. It is not sent again either: that would make one more.
+ */
+export function lookVerdict<T>(candidates: readonly T[], attempts = 1): LookVerdict<T> {
+  const [first] = candidates;
+  if (first === undefined) return { take: "none" };
+  if (candidates.length <= Math.max(1, attempts)) return { take: "one", candidate: first };
+  return { take: "none-of-many", candidates: [...candidates] };
 }

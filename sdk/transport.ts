@@ -8,6 +8,7 @@ import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AmbiguousRequestError, ApiError, ResponseValidationError, TransportError } from "./errors";
 import { responseFieldPath } from "./field-path";
+import { PlatformClock } from "./platform-clock";
 import type { PostgresErrorReason } from "./postgres-errors";
 import { Backoff, type BackoffOptions, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
 import { answerMeaning, RETRY_POLICY, requestIdempotent } from "./retry-policy";
@@ -90,6 +91,8 @@ export class Transport {
   private headers: Headers;
   private readonly debugHeaders: Record<string, string>;
   private readonly backoff: BackoffOptions;
+  /** The platform's clock, as the `Date` headers of its answers tell it. */
+  readonly clock = new PlatformClock();
 
   constructor(private readonly config: TransportConfig) {
     this.headers = this.headersOf(undefined);
@@ -160,6 +163,7 @@ export class Transport {
           bodyTimeout: timeout,
         });
         status = res.statusCode;
+        this.clock.observe(res.headers.date, Date.now());
         retryAfter = res.headers["retry-after"];
         requestId = requestIdOf(res.headers);
         text = await res.body.text();

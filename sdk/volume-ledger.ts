@@ -18,6 +18,19 @@ interface AppVolumes {
   inFlight: Set<Promise<unknown>>;
   /** Create attempts whose outcome stayed unknown after the look (sent again, or given up). */
   unknown: UnknownCreate[];
+  /** Lost create attempts whose look runs now, by request (name and region). */
+  looking: Map<string, number>;
+  /** Volumes a look took over, by id, and why. */
+  takenOver: Map<string, TakeOver>;
+}
+
+/** A volume a create's look took over after its answer was lost: a judgement a person may check. */
+export interface TakeOver {
+  volume: Volume;
+  /** When the lost attempt was sent (local ms). */
+  sentAt: number;
+  /** Why it was taken (the lost answer, the window, the only candidate). */
+  why: string;
 }
 
 /** A create attempt whose answer could not be trusted and whose look found nothing. */
@@ -27,6 +40,8 @@ export interface UnknownCreate {
   region: string | undefined;
   /** When the attempt was sent (ms). */
   sentAt: number;
+  /** The earliest `created_at` (the platform's clock, ms) a volume it made can have (`earliestMadeAt`). */
+  madeFrom: number;
 }
 
 /** One per VolumesClient. */
@@ -36,7 +51,13 @@ export class VolumeLedger {
   private of(app: string): AppVolumes {
     let entry = this.apps.get(app);
     if (!entry) {
-      entry = { claimed: new Set(), inFlight: new Set(), unknown: [] };
+      entry = {
+        claimed: new Set(),
+        inFlight: new Set(),
+        unknown: [],
+        looking: new Map(),
+        takenOver: new Map(),
+      };
       this.apps.set(app, entry);
     }
     return entry;
@@ -90,13 +111,45 @@ export class VolumeLedger {
   }
 
   /**
-   * Claims the first of `candidates` nobody claimed and that was not listed as existing.
-   * Synchronous, so two lost creates of the same name never take over the same volume.
+   * Counts a lost attempt of request `key` as looking until the returned function is called: the
+   * same request sent several times at once may have made as many volumes (see `lookVerdict`).
    */
-  claimFirst(app: string, existing: ReadonlyMap<string, Volume>, candidates: Volume[]): Volume | undefined {
+  lookStarted(app: string, key: string): () => void {
+    const { looking } = this.of(app);
+    looking.set(key, (looking.get(key) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (looking.get(key) ?? 1) - 1;
+      if (left > 0) looking.set(key, left);
+      else looking.delete(key);
+    };
+  }
+
+  /** How many lost attempts of request `key` in `app` are looking now. */
+  looking(app: string, key: string): number {
+    return this.apps.get(app)?.looking.get(key) ?? 0;
+  }
+
+  /** Of `candidates`, those nobody claimed and that were not listed as existing. */
+  unclaimed(app: string, existing: ReadonlyMap<string, Volume>, candidates: Volume[]): Volume[] {
     const entry = this.of(app);
-    const volume = candidates.find((v) => !entry.claimed.has(v.id) && !existing.has(v.id));
-    if (volume) entry.claimed.add(volume.id);
-    return volume;
+    return candidates.filter((v) => !entry.claimed.has(v.id) && !existing.has(v.id));
+  }
+
+  /**
+   * Claims a volume a look took over, with why. Called in the same synchronous step as
+   * {@link unclaimed}, so two lost creates of one name never take over the same volume.
+   */
+  takeOver(app: string, takeOver: TakeOver): void {
+    const entry = this.of(app);
+    entry.claimed.add(takeOver.volume.id);
+    entry.takenOver.set(takeOver.volume.id, takeOver);
+  }
+
+  /** Why a look took volume `id` of `app` over, or undefined when no look took it. */
+  takenOver(app: string, id: string): TakeOver | undefined {
+    return this.apps.get(app)?.takenOver.get(id);
   }
 }

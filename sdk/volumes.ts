@@ -3,9 +3,16 @@
  * made safe against ambiguous failures by adopting the volume it may already have made.
  * @module
  */
-import { InvalidArgumentError, TimeoutError } from "./errors";
+import {
+  type AmbiguousRequestError,
+  AmbiguousTakeOverError,
+  InvalidArgumentError,
+  lostAnswerText,
+  TimeoutError,
+} from "./errors";
 import { sendLookingAfterLoss } from "./lost-answer";
 import { apiPath } from "./paths";
+import { earliestMadeAt, lookVerdict } from "./retry-policy";
 import {
   type Backup,
   type CreateVolumeRequest,
@@ -25,12 +32,9 @@ import {
 } from "./schemas";
 import type { CallOptions, Transport } from "./transport";
 import { checkArgument } from "./validate";
-import { type UnknownCreate, VolumeLedger } from "./volume-ledger";
+import { type TakeOver, type UnknownCreate, VolumeLedger } from "./volume-ledger";
 import { VolumeReads } from "./volume-reads";
 import { DEFAULT_WAIT_MS, pollUntil, type WaitOptions } from "./wait";
-
-/** How far a volume's `created_at` may precede the create attempt (clock skew) and still be adopted. */
-const ADOPT_CLOCK_SLACK_MS = 60_000;
 
 /**
  * Whether `volume` could be the one a create with `body` made. The size is compared only for an
@@ -43,6 +47,28 @@ function madeBy(body: CreateVolumeRequest, volume: Volume): boolean {
     (body.region === undefined || volume.region === body.region) &&
     (fromData || body.size_gb === undefined || volume.size_gb === body.size_gb)
   );
+}
+
+/** The same create request, for counting a client's lost attempts of it (see `lookVerdict`). */
+const requestKey = (body: CreateVolumeRequest) => `${body.name}\u0000${body.region ?? ""}`;
+
+/** What to do when a look cannot tell which volume is this create's. */
+const TAKE_OVER_WAY_OUT =
+  "Find which one is yours (its zone, attachments, data) and take it with `npx pulumi-platform adopt` (or a Volume's `adoptVolumeId`); `npx pulumi-platform recover` does it for a killed `pulumi up`'s pending create. Delete by hand (`DELETE /v1/apps/{app}/volumes/{id}`) only the one no stack or person owns";
+
+/** The text of {@link VolumesClient.takenOver}: what was lost, the window, the one candidate. */
+function takeOverWhy(
+  app: string,
+  volume: Volume,
+  lost: AmbiguousRequestError,
+  since: number,
+  skewMs: number | undefined,
+): string {
+  const clock =
+    skewMs === undefined
+      ? "no answer carried the platform's time, so 60 s of clock slack were allowed"
+      : `the platform's clock read from its Date header, ${Math.round(skewMs / 1000)} s from this machine's`;
+  return `the answer to its create was lost (${lostAnswerText(lost)}); volume ${volume.id} "${volume.name}" (${volume.region}, created ${volume.created_at}) is the only volume of that name in app ${app} made since the attempt was sent (from ${new Date(since).toISOString()}; ${clock}) that this client does not hold, so it was taken as what that create made. If another writer (another stack, a person) made it at that moment, it is theirs: check before destroying it`;
 }
 
 /** Volumes of the apps the token can reach. Obtain it as `PlatformClient.volumes`. */
@@ -89,12 +115,16 @@ export class VolumesClient {
 
   /**
    * Creates a volume; `body` is the spec's create table as is (snake_case). If the outcome of an
-   * attempt is unknown (connection dropped after sending, timeout), the app's volumes are listed
-   * and a volume that attempt may have made is returned instead of creating another one: same
-   * name (and region and size, when given), not destroyed, created since the attempt (allowing
-   * 60 s of clock skew), not among the app's volumes when this client first created one there,
-   * and not returned to another create of this client (those in flight are waited for first).
-   * Only when there is none is the create sent again (at most 3 attempts).
+   * attempt is unknown (connection dropped after sending, timeout, a 5xx), the app's volumes are
+   * listed and a volume that attempt may have made is returned instead of creating another one:
+   * same name (and region and size, when given), not destroyed, created since the attempt (the
+   * platform's clock read from its `Date` header, else 60 s of slack: `earliestMadeAt`), not
+   * among the app's volumes when this client first created one there, and not returned to another
+   * create of this client (those in flight are waited for first). The one rule of the retry
+   * policy decides (`lookVerdict`): one such volume is taken over, and {@link takenOver} says why;
+   * more than this client's lost attempts of that create can have made means another writer made
+   * some: none is taken and an AmbiguousTakeOverError names them all. Only when there is none is
+   * the create sent again (at most 3 attempts).
    */
   async create(app: string, body: CreateVolumeRequest, opts?: CallOptions): Promise<Volume> {
     checkArgument(CreateVolumeRequestSchema, body, "body");
@@ -109,18 +139,54 @@ export class VolumesClient {
           this.transport.request({ method: "POST", path, body, schema: VolumeSchema, signal }),
         ),
       );
-    return sendLookingAfterLoss(post, async (sentAt) => {
-      await this.ledger.othersSettled(app);
-      const candidates = (await this.list(app, opts)).filter(
-        (v) =>
-          madeBy(body, v) &&
-          !GONE_VOLUME_STATES.has(v.state) &&
-          Date.parse(v.created_at) >= sentAt - ADOPT_CLOCK_SLACK_MS,
-      );
-      const found = this.ledger.claimFirst(app, existing, candidates);
-      if (!found) this.ledger.unknownOutcome(app, { name: body.name, region: body.region, sentAt });
-      return found;
+    const key = requestKey(body);
+    return sendLookingAfterLoss(post, async (sentAt, lost) => {
+      const lookEnded = this.ledger.lookStarted(app, key);
+      try {
+        await this.ledger.othersSettled(app);
+        const listed = await this.list(app, opts);
+        const skew = this.transport.clock.skewMs;
+        const since = earliestMadeAt(sentAt, skew);
+        const made = listed.filter(
+          (v) => madeBy(body, v) && !GONE_VOLUME_STATES.has(v.state) && Date.parse(v.created_at) >= since,
+        );
+        // From here to the claim: one synchronous step (two lost creates never take one volume).
+        const candidates = this.ledger.unclaimed(app, existing, made);
+        const verdict = lookVerdict(candidates, this.ledger.looking(app, key));
+        if (verdict.take === "one") {
+          const volume = verdict.candidate;
+          this.ledger.takeOver(app, { volume, sentAt, why: takeOverWhy(app, volume, lost, since, skew) });
+          return volume;
+        }
+        if (verdict.take === "none-of-many") {
+          throw new AmbiguousTakeOverError(
+            "POST",
+            lost.path,
+            `volumes named "${body.name}" in app ${app} that this client does not hold`,
+            verdict.candidates.map((v) => ({
+              id: v.id,
+              detail: `${v.region}, ${v.zone}, created ${v.created_at}`,
+            })),
+            TAKE_OVER_WAY_OUT,
+            lost,
+          );
+        }
+        this.ledger.unknownOutcome(app, { name: body.name, region: body.region, sentAt, madeFrom: since });
+        return undefined;
+      } finally {
+        lookEnded();
+      }
     });
+  }
+
+  /**
+   * Why a create's look took volume `volumeId` of `app` over after its answer was lost, or
+   * undefined when the volume is what a create's answer returned (or not this client's). It is a
+   * judgement: when the lost attempt made nothing, the volume may be another writer's, made at
+   * the same time with the same name. Tell the user (the provider warns with it).
+   */
+  takenOver(app: string, volumeId: string): TakeOver | undefined {
+    return this.ledger.takenOver(app, volumeId);
   }
 
   /**

@@ -12,14 +12,11 @@
  * provider process can outlive it and go on creating after the rerun's first list.
  * @module
  */
-import type { UnknownCreate, Volume as WireVolume } from "../../sdk";
+import type { TakeOver, UnknownCreate, Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
 import { beforeStop } from "./before-stop";
 import { type ProviderClient, platformClient } from "./credentials";
 import { type WarningSink, warn } from "./warnings";
-
-/** Clock skew allowed between this machine and the platform (the sdk's lost-answer look allows as much). */
-const CLOCK_SLACK_MS = 60_000;
 
 /** How recent a same-named volume must be to be suspected (the sweep's default window). */
 const SUSPECT_FOR_MS = 86_400_000;
@@ -109,7 +106,8 @@ export function lateLeftoverWarning(
 
 /**
  * Suspects this run's own creates may have made: a create attempt whose answer could not be
- * trusted and whose look found nothing, of that name (and region), sent before the suspect was.
+ * trusted and whose look found nothing, of that name (and region), sent before the suspect was
+ * (the sdk's window: the platform's clock from its `Date` header, else a fixed slack).
  */
 function splitOwn(
   suspects: WireVolume[],
@@ -120,7 +118,7 @@ function splitOwn(
       (a) =>
         a.name === v.name &&
         (a.region === undefined || a.region === v.region) &&
-        Date.parse(v.created_at) >= a.sentAt - CLOCK_SLACK_MS,
+        Date.parse(v.created_at) >= a.madeFrom,
     );
   return { own: suspects.filter(mayBeOwn), others: suspects.filter((v) => !mayBeOwn(v)) };
 }
@@ -128,6 +126,19 @@ function splitOwn(
 function ownWarning(app: string, own: WireVolume[]): string {
   const names = [...new Set(own.map((v) => `"${v.name}"`))].join(", ");
   return `this run's create of volume(s) ${names} in app ${app} got an answer it could not trust, found nothing when it looked, and was sent again: ${own.length} unattached volume(s) of that name and region that the stack does not own may be what that attempt made (${listed(own)}). \`npx pulumi-platform recover --sweep\` lists them, \`--sweep --delete --yes\` deletes them`;
+}
+
+/**
+ * The warning that a create's answer was lost and its look took a volume over (the sdk's rule,
+ * `lookVerdict`): the volume's id and why, so that a person can check it is not another writer's.
+ */
+export function takeOverWarning(
+  app: string,
+  volume: WireVolume,
+  takeOver: TakeOver | undefined,
+): string | undefined {
+  if (!takeOver) return undefined;
+  return `volume "${volume.name}" in app ${app} is ${volume.id}, taken over after a lost answer: ${takeOver.why} (another stack's volume in your state would be deleted by your \`pulumi destroy\`; if it is not yours, \`pulumi state delete\` it and run \`pulumi up\` again)`;
 }
 
 /** Warns with `warning` when there is one; `about`: the call's sink, if it names one (./warnings). */
@@ -177,6 +188,9 @@ export async function createWarningAboutLeftovers(
     watch.inFlight -= 1;
   }
   watch.made.set(volume.id, volume);
+  await send(takeOverWarning(app, volume, client.volumes.takenOver(app, volume.id)), about).catch(
+    () => undefined,
+  );
   if (!watch.armed) {
     watch.armed = true;
     beforeStop(async () => {

@@ -53,3 +53,13 @@ export function warnDuringCall(message: string, inHost: (message: string) => voi
 export async function sendCallWarnings(about?: WarningSink): Promise<void> {
   for (const message of duringCall.splice(0)) await warn(message, () => undefined, about);
 }
+
+/**
+ * A warning of the call that runs, from code that does not hold the call's sink (a kind's look
+ * that took something over after a lost answer): the plugin sends it at the end of the call,
+ * about the call's resource; the dynamic host writes it to stderr at once, which the engine
+ * prints as a message of the stack.
+ */
+export function warnOfCall(message: string): void {
+  warnDuringCall(message, (text) => console.warn(`warning: ${text}`));
+}

@@ -157,6 +157,8 @@ function fakeStack(pending: NonNullable<ExportedDeployment["deployment"]["pendin
     stackName: called("stackName", "dev"),
     projectName: called("projectName", "p"),
     completedUpdates: called("completedUpdates", []),
+    listStacks: called("listStacks", []),
+    exportStack: called("exportStack", { version: 3, deployment: {} }),
   };
   return access;
 }

@@ -121,3 +121,53 @@ describe("the rerun's warning about a killed run's leftovers", () => {
     expect(loaded()).not.toContain(pulumiIndex);
   });
 });
+
+describe("a create whose answer was lost, beside a second writer (issue 46)", () => {
+  it("the one volume its look took over is named in a warning, with why", async () => {
+    await configureRuntime(h.emu.url, h.emu.token);
+    // This runtime's first create in the app lists it: the second writer's volume comes after.
+    await runtime.volume.create(withProvider({ app: APP, name: "tw_first", region: "iad", sizeGb: 1 }));
+    await h.control.faults.add({
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "status-after",
+      status: 500,
+    });
+    const warnings = capturedWarnings();
+
+    const made = await runtime.volume.create(
+      withProvider({ app: APP, name: "tw_one", region: "iad", sizeGb: 1 }),
+    );
+
+    const named = warnings.filter((w) => w.includes("taken over after a lost answer"));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toContain(`volume "tw_one" in app ${APP} is ${made.id}`);
+    expect(named[0]).toContain("answered 500");
+  });
+
+  it("two candidates: the create fails naming both and the way out, and returns nothing to record", async () => {
+    await configureRuntime(h.emu.url, h.emu.token);
+    await runtime.volume.create(withProvider({ app: APP, name: "tw_start", region: "iad", sizeGb: 1 }));
+    const theirs = await landed("tw_two");
+    await h.control.faults.add({
+      method: "POST",
+      path: "/v1/apps/*/volumes",
+      kind: "status-after",
+      status: 500,
+    });
+
+    const err = await runtime.volume
+      .create(withProvider({ app: APP, name: "tw_two", region: "iad", sizeGb: 1 }))
+      .catch((e: Error) => e);
+
+    const both = (await h.api<{ id: string; name: string }[]>("GET", `/v1/apps/${APP}/volumes`)).body
+      .filter((v) => v.name === "tw_two")
+      .map((v) => v.id);
+    expect(both).toHaveLength(2);
+    expect(both).toContain(theirs);
+    expect(err).toBeInstanceOf(Error);
+    for (const id of both) expect((err as Error).message).toContain(id);
+    expect((err as Error).message).toMatch(/^creating volume "tw_two" in app demo-app failed: /);
+    expect((err as Error).message).toContain("npx pulumi-platform adopt");
+  });
+});

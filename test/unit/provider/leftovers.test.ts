@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lateLeftoverWarning, leftoverWarning } from "../../../provider/runtime/leftovers";
+import { lateLeftoverWarning, leftoverWarning, takeOverWarning } from "../../../provider/runtime/leftovers";
 import type { Volume } from "../../../sdk";
 import { volume as wireVolume } from "../sdk/helpers";
 
@@ -22,7 +22,8 @@ describe("the warning about a rerun's leftovers", () => {
 });
 
 describe("a volume this run's own create may have made is never another run's leftover", () => {
-  const attempt = { name: "data", region: "iad", sentAt: Date.parse("2026-11-23T07:59:59Z") };
+  const sentAt = Date.parse("2026-11-23T07:59:59Z");
+  const attempt = { name: "data", region: "iad", sentAt, madeFrom: sentAt - 2_000 };
   it("the late look names it as what this run's untrusted create may have made", () => {
     const warning = lateLeftoverWarning("demo-app", [volume("vol_first")], [attempt]);
     expect(warning).toMatch(
@@ -32,7 +33,8 @@ describe("a volume this run's own create may have made is never another run's le
     expect(warning).not.toMatch(/did not make|killed/);
   });
   it("another run's volume, made before this run's attempt, is still named as such", () => {
-    const later = { ...attempt, sentAt: Date.parse("2026-11-23T09:00:00Z") };
+    const at = Date.parse("2026-11-23T09:00:00Z");
+    const later = { ...attempt, sentAt: at, madeFrom: at - 2_000 };
     const warning = lateLeftoverWarning("demo-app", [volume("vol_old")], [later]);
     expect(warning).toMatch(/that this run did not make \(vol_old/);
   });
@@ -41,5 +43,19 @@ describe("a volume this run's own create may have made is never another run's le
     expect(leftoverWarning("demo-app", volume("vol_new"), [volume("vol_old")], [other])).toMatch(
       /already had 1 unattached volume/,
     );
+  });
+});
+
+describe("the warning about a volume taken over after a lost answer (issue 46)", () => {
+  it("names the volume's id and the sdk's why, and what to do if it is another writer's", () => {
+    const v = volume("vol_taken");
+    const warning = takeOverWarning("demo-app", v, { volume: v, sentAt: 0, why: "the only candidate" });
+    expect(warning).toMatch(
+      /^volume "data" in app demo-app is vol_taken, taken over after a lost answer: the only candidate/,
+    );
+    expect(warning).toMatch(/pulumi state delete/);
+  });
+  it("says nothing of a volume a create's answer returned", () => {
+    expect(takeOverWarning("demo-app", volume("vol_new"), undefined)).toBeUndefined();
   });
 });
