@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import type { TimingOptions } from "./options";
+import { whenParentGone } from "./parent-watch";
 import { RESPONSE_MODES, type ResponseMode } from "./responses";
 import { startEmulator } from "./server";
 
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     rateLimitPerSecond: rate(values["rate-limit"]),
     timing,
   });
+  // Whoever reads the output may be gone (the parent that started it): the emulator still closes.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -100,6 +103,10 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  // The terminal that ran it closed.
+  process.on("SIGHUP", () => stop("SIGHUP"));
+  // The process that started it (a shell, `npx`) ended without passing a signal on.
+  whenParentGone(() => stop("parent process exited"));
   // Handlers first: a caller may signal as soon as it reads the start line.
   const { url, token, taskSocket, eventsUrl } = running;
   process.stdout.write(`${JSON.stringify({ url, token, taskSocket, eventsUrl })}\n`);

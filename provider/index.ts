@@ -4,6 +4,8 @@
  * `platform:apiUrl`, else PLATFORM_API_TOKEN / PLATFORM_API_URL.
  * @module
  */
+// An older Node stops here, at the program's import, with what to do (not at the first request).
+import "../sdk/node-floor";
 import "./compile-cache";
 
 export * from "./program";

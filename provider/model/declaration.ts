@@ -307,21 +307,23 @@ export function outputNames(declaration: ResourceDeclaration): string[] {
 }
 
 /**
- * What a change of each input does, as lists: `replaces` (replace inputs), `inPlace` (update and
- * record inputs: the resource's update), `changesOutputs` (every input that is not a replace one,
- * special inputs included: the plugin's detailed diff names them), `exact` (compared as given).
+ * What a change of each input does, as lists: `replaces` (replace inputs), `updates` (applied in
+ * place by the resource's update), `records` (only recorded), `special` (decided by the kind's own
+ * diff rule), `exact` (compared as given). The runtime's diff starts from them (../runtime/diff).
  */
 export function changeLists(declaration: ResourceDeclaration): {
   replaces: string[];
-  inPlace: string[];
-  changesOutputs: string[];
+  updates: string[];
+  records: string[];
+  special: string[];
   exact: string[];
 } {
   const names = Object.keys(declaration.inputs);
   return {
     replaces: inputsWith(declaration, "replace"),
-    inPlace: [...inputsWith(declaration, "update"), ...inputsWith(declaration, "record")],
-    changesOutputs: names.filter((k) => declaration.inputs[k]?.change !== "replace"),
+    updates: inputsWith(declaration, "update"),
+    records: inputsWith(declaration, "record"),
+    special: inputsWith(declaration, "special"),
     exact: names.filter((k) => declaration.inputs[k]?.exact),
   };
 }

@@ -44,6 +44,20 @@ export function lifetimeWarnings(
 /** A kind with no day-2 warnings. */
 export const NO_LIFETIME_WARNINGS: LifetimeRule = [];
 
+/**
+ * A warning about an input the program names anew (the resource is created or replaced, or the
+ * value differs from the recorded one) that passed its rule but may still be wrong (a region this
+ * release does not know). The plugin's `check` prints it, under the resource (the runtime's
+ * `resourceWarnings`); the dynamic door's program does, since its provider host could print it
+ * only under the stack.
+ */
+export interface InputWarning {
+  /** The input it reads; its recorded value is the output of the same name. */
+  readonly input: string;
+  /** The warning about the input's `value`, or undefined. */
+  warning(value: string): string | undefined;
+}
+
 /** What an import id `<app>/<id>` means to a kind, or why the kind cannot be imported. */
 export type ImportRule =
   | {

@@ -5,7 +5,14 @@
  * @module
  */
 import type { ResourceDeclaration } from "./declaration";
-import type { ImportRule, LifetimeRule } from "./kind-rules";
+import type { ImportRule, InputWarning, LifetimeRule } from "./kind-rules";
+
+/**
+ * The input property under which both doors' classes pass the program's `replaceOnChanges` option
+ * to the provider (../registration/registration), which decides it with the kind's answer for a
+ * diff (../runtime/diff's `applyReplaceOnChanges`). Internal (`__`): no check names it.
+ */
+export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
 /** One resource kind. */
 export interface ResourceRow<K extends string = string> {
@@ -25,6 +32,8 @@ export interface ResourceRow<K extends string = string> {
   readonly component?: string;
   /** Its day-2 warnings, which both doors print. */
   readonly lifetime: LifetimeRule;
+  /** Warnings about inputs the program names anew, which both doors print under the resource. */
+  readonly inputWarnings?: readonly InputWarning[];
   /** What an import id means to it, or why it cannot be imported. */
   readonly importing: ImportRule;
 }

@@ -77,30 +77,29 @@ export function snapshotSourceChangedWarning(
   return `snapshot ${snapshotId} was taken of volume ${takenOf}; volumeId is now ${given}. A snapshot is an event: none is taken of ${given} and nothing restored from ${snapshotId} changes. Change triggers to take a snapshot of ${given}`;
 }
 
-/**
- * The warning for a restored volume whose program now names another snapshot than the one it was
- * restored from (a restore is an event: the volume is kept).
- */
-export function restoreSourceChangedWarning(
-  name: string,
-  volumeId: string,
-  restoredFrom: string,
-  given: string,
-): string | undefined {
-  if (restoredFrom === "" || restoredFrom === given) return undefined;
-  return `volume ${name} (${volumeId}) was restored from snapshot ${restoredFrom}; snapshotId is now ${given}. A restore is an event: the volume and its data are kept and nothing is restored from ${given}. To restore again, replace it (\`pulumi up --replace <urn>\`)`;
-}
+/** What a restore (a fork) is made from, by the input that names it. */
+const SOURCES = {
+  snapshotId: { event: "restore", verb: "restored", what: "snapshot" },
+  sourceVolumeId: { event: "fork", verb: "forked", what: "volume" },
+} as const;
 
 /**
- * The warning for a fork whose program now names another source than the one it was forked from
- * (a fork is an event: the volume is kept).
+ * The warning for a restored (forked) volume whose program names another snapshot (source volume)
+ * than at the last `up`: a restore (a fork) is an event, the volume is kept. Said by `check` at the
+ * previews and the `up` that make the change (the previous inputs still name `from`), not again;
+ * `given` undefined: the new value is not known until the up (what it comes from changes).
  */
-export function forkSourceChangedWarning(
+export function sourceChangedWarning(
+  key: keyof typeof SOURCES,
   name: string,
-  volumeId: string,
-  forkedFrom: string,
-  given: string,
+  from: string,
+  given: string | undefined,
 ): string | undefined {
-  if (forkedFrom === "" || forkedFrom === given) return undefined;
-  return `volume ${name} (${volumeId}) was forked from volume ${forkedFrom}; sourceVolumeId is now ${given}. A fork is an event: the volume and its data are kept and nothing is forked from ${given}. To fork again, replace it (\`pulumi up --replace <urn>\`)`;
+  if (from === "" || from === given) return undefined;
+  const { event, verb, what } = SOURCES[key];
+  const change =
+    given === undefined
+      ? `${key} (${from}) may change at this up (it comes from a resource that changes); nothing is ${verb} from a new value`
+      : `${key} changes from ${from} to ${given}; nothing is ${verb} from ${given}`;
+  return `volume ${name}: ${change}. A ${event} is an event: the volume and its data are kept (said at the preview and the up of this change only). To ${event} again whenever ${key} names another ${what}, give the Volume the option replaceOnChanges: ["${key}"]; to ${event} again once, replace it (\`pulumi up --replace <urn>\`)`;
 }

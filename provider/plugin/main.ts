@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `pulumi-resource-platform`: the provider plugin the Pulumi CLI starts (found on PATH, e.g. from
- * `node_modules/.bin`, or installed with `pulumi plugin install resource platform <v> --file`).
+ * `pulumi-resource-platform`: the provider plugin the Pulumi CLI starts (found through
+ * `plugins.providers` in Pulumi.yaml, installed with `pulumi plugin install resource platform <v>
+ * --file`, or on PATH).
  * Prints the port of its gRPC service and serves until the engine stops it (./start).
  *
  * Every Pulumi command starts the plugin afresh, so its start is paid per command. It runs the
@@ -11,6 +12,8 @@
  * of its own (./bundle-load).
  * @module
  */
+// An older Node stops the plugin at its start, saying what to do (not at every call).
+import "../../sdk/node-floor";
 import "../compile-cache";
 import { usableBundle } from "./bundle-check";
 import { runBundle } from "./bundle-load";

@@ -190,7 +190,13 @@ type Layout = Readonly<Record<number, readonly [string, FieldKind]>>;
 /** The fields of each request that ./server reads, by field number (provider.proto). */
 const REQUEST_LAYOUTS = {
   check: { 1: ["urn", "string"], 2: ["olds", "struct"], 3: ["news", "struct"] },
-  diff: { 1: ["id", "string"], 2: ["urn", "string"], 3: ["olds", "struct"], 4: ["news", "struct"] },
+  diff: {
+    1: ["id", "string"],
+    2: ["urn", "string"],
+    3: ["olds", "struct"],
+    4: ["news", "struct"],
+    6: ["oldInputs", "struct"],
+  },
   create: { 1: ["urn", "string"], 2: ["properties", "struct"] },
   read: { 1: ["id", "string"], 2: ["urn", "string"], 3: ["properties", "struct"], 4: ["inputs", "struct"] },
   update: { 1: ["id", "string"], 2: ["urn", "string"], 3: ["olds", "struct"], 4: ["news", "struct"] },

@@ -10,10 +10,10 @@
 import { saveCompileCache } from "../compile-cache";
 import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
 import { stubTexts } from "../kinds/stubs";
-import { changeLists, type ResourceDeclaration, secretNames } from "../model/declaration";
+import { type ResourceDeclaration, secretNames } from "../model/declaration";
 import { lifetimeWarnings } from "../model/kind-rules";
 import type { EngineProps, EngineProvider } from "../runtime/define";
-import { changedInputs } from "../runtime/diff";
+import { type DiffOutcome, REPLACE_ON_CHANGES } from "../runtime/diff";
 import { type WarningSink, warn } from "../runtime/warnings";
 import { aboutResource } from "./engine-log";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
@@ -49,7 +49,13 @@ function withoutEngineKeys(props: EngineProps): EngineProps {
 }
 
 /** One property's change, as the protocol's `detailedDiff` names it. */
-export type PropertyChange = "add" | "add-replace" | "update" | "update-replace";
+export type PropertyChange =
+  | "add"
+  | "add-replace"
+  | "update"
+  | "update-replace"
+  | "delete"
+  | "delete-replace";
 
 /** The diff the plugin answers: the runtime's, with the changed inputs named. */
 export interface DetailedDiff {
@@ -59,28 +65,24 @@ export interface DetailedDiff {
   detailedDiff: Record<string, PropertyChange>;
 }
 
+const given = (value: unknown) => value !== undefined && value !== null;
+
 /**
- * The runtime's diff, with each changed input and what its change does (every input, since
- * `special` and `record` inputs change outputs too); nothing when the runtime sees no change.
+ * The protocol's answer, derived from the kind's one answer (`outcome.properties`, see
+ * ../runtime/diff) and nothing else: each input whose change does something (update, replace,
+ * record) is named, as an add, an update or a delete of the program's previous value (`before`:
+ * the old inputs, else the old outputs); an input whose change is only warned about is not (the up
+ * does nothing with it).
  */
-export function detailedDiff(
-  declaration: ResourceDeclaration,
-  olds: EngineProps,
-  news: EngineProps,
-  outcome: { changes: boolean; replaces: string[]; deleteBeforeReplace: boolean },
-): DetailedDiff {
+export function detailedDiff(outcome: DiffOutcome, before: EngineProps, news: EngineProps): DetailedDiff {
   const detailed: Record<string, PropertyChange> = {};
-  if (outcome.changes) {
-    const lists = changeLists(declaration);
-    const rules = { replaces: lists.replaces, updates: lists.changesOutputs, exact: lists.exact };
-    const changed = new Set([...changedInputs(olds, news, rules), ...outcome.replaces]);
-    for (const key of changed) {
-      const added = olds[key] === undefined || olds[key] === null;
-      const replaced = outcome.replaces.includes(key);
-      detailed[key] = added ? (replaced ? "add-replace" : "add") : replaced ? "update-replace" : "update";
-    }
+  for (const [key, effect] of Object.entries(outcome.properties)) {
+    if (effect === "warn") continue;
+    const kind = !given(before[key]) ? "add" : !given(news[key]) ? "delete" : "update";
+    detailed[key] = effect === "replace" ? `${kind}-replace` : kind;
   }
-  return { ...outcome, detailedDiff: detailed };
+  const { changes, replaces, deleteBeforeReplace } = outcome;
+  return { changes, replaces, deleteBeforeReplace, detailedDiff: detailed };
 }
 
 /**
@@ -181,17 +183,31 @@ export const resourceProvider = savingCodeAtFirstAnswer({
     const call = callAbout(urn);
     const o = plainOf(olds);
     const n = plainOf(news);
-    const result = await call.provider.check(withoutEngineKeys(o.plain), withoutEngineKeys(n.plain));
+    // The program's replaceOnChanges, which the classes pass along, goes on to diff (../runtime/diff).
+    const option = n.plain[REPLACE_ON_CHANGES];
+    const carried = option === undefined ? {} : { [REPLACE_ON_CHANGES]: option };
+    const result = await call.provider.check(withoutEngineKeys(o.plain), {
+      ...withoutEngineKeys(n.plain),
+      ...carried,
+    });
     return { inputs: wrapSecrets(result.inputs, secretsOf(call.key, n.secrets)), failures: result.failures };
   },
 
-  async diff(urn: string, id: string, olds: EngineProps, news: EngineProps): Promise<DetailedDiff> {
+  /** `oldInputs`: the engine's old inputs (empty from an engine that sends none). */
+  async diff(
+    urn: string,
+    id: string,
+    olds: EngineProps,
+    news: EngineProps,
+    oldInputs: EngineProps = {},
+  ): Promise<DetailedDiff> {
     const call = callAbout(urn);
     const o = plainOf(olds).plain;
     const n = plainOf(news).plain;
-    const outcome = await call.provider.diff(id, o, n);
+    const i = Object.keys(oldInputs).length === 0 ? undefined : withoutEngineKeys(plainOf(oldInputs).plain);
+    const outcome = await call.provider.diff(id, o, n, i);
     await warnAboutLifetime(call, id, o, n);
-    return detailedDiff(declarationOf(call.key), o, n, outcome);
+    return detailedDiff(outcome, i ?? o, n);
   },
 
   async create(urn: string, inputs: EngineProps) {

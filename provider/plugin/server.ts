@@ -60,6 +60,8 @@ const KINDS: Record<PropertyChange, providerTypes.PropertyDiff.Kind> = {
   "add-replace": provproto.PropertyDiff.Kind.ADD_REPLACE,
   update: provproto.PropertyDiff.Kind.UPDATE,
   "update-replace": provproto.PropertyDiff.Kind.UPDATE_REPLACE,
+  delete: provproto.PropertyDiff.Kind.DELETE,
+  "delete-replace": provproto.PropertyDiff.Kind.DELETE_REPLACE,
 };
 
 /** A resource the platform made whose wait did not finish (../runtime/kept-in-stack). */
@@ -193,7 +195,7 @@ export const service: Partial<Service> = {
     return await resourceProvider.check(req.urn, req.olds, req.news);
   }),
   diff: answer(async (req: PlainRequest<"diff">) => {
-    const result = await resourceProvider.diff(req.urn, req.id, req.olds, req.news);
+    const result = await resourceProvider.diff(req.urn, req.id, req.olds, req.news, req.oldInputs);
     const resp = new provproto.DiffResponse();
     resp.setChanges(
       result.changes
@@ -202,15 +204,15 @@ export const service: Partial<Service> = {
     );
     resp.setReplacesList(result.replaces);
     resp.setDeletebeforereplace(result.deleteBeforeReplace);
+    // The kind's answer, whole: the engine never diffs the inputs itself (it would name inputs
+    // the up does not change, see ./resource-provider's detailedDiff).
     const names = Object.keys(result.detailedDiff);
     resp.setDiffsList(names);
-    if (names.length > 0) {
-      resp.setHasdetaileddiff(true);
-      const map = resp.getDetaileddiffMap();
-      for (const name of names) {
-        const change = result.detailedDiff[name] as PropertyChange;
-        map.set(name, new provproto.PropertyDiff().setKind(KINDS[change]).setInputdiff(true));
-      }
+    resp.setHasdetaileddiff(true);
+    const map = resp.getDetaileddiffMap();
+    for (const name of names) {
+      const change = result.detailedDiff[name] as PropertyChange;
+      map.set(name, new provproto.PropertyDiff().setKind(KINDS[change]).setInputdiff(true));
     }
     return resp;
   }),

@@ -11,7 +11,7 @@
 import { pluginTypeToken, type ResourceKey, registry, typeToken } from "../kinds/registry";
 import { stubTexts } from "../kinds/stubs";
 import type { Door } from "../registration/door";
-import { warnFromProgram } from "./lifetime-warnings";
+import { warnFromProgram, warnNewInputs } from "./lifetime-warnings";
 
 /** The property the dynamic provider host reads a resource's provider text from. */
 const PROVIDER_KEY = "__provider";
@@ -22,6 +22,9 @@ export const dynamicDoor: Door = {
   // Every row is one of the registry's, so its key is a runtime key.
   props: (kind) => ({ [PROVIDER_KEY]: stubTexts[kind.key as ResourceKey] }),
   aliases: (kind) => (kind.component === undefined ? [] : [{ type: pluginTypeToken(kind) }]),
-  registered: (resource, kind, args) =>
-    warnFromProgram(resource, registry[kind.key as ResourceKey].lifetime, args),
+  registered: (resource, kind, args) => {
+    const row = registry[kind.key as ResourceKey];
+    warnFromProgram(resource, row.lifetime, args);
+    warnNewInputs(resource, "inputWarnings" in row ? row.inputWarnings : [], args);
+  },
 };

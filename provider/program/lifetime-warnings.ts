@@ -7,7 +7,7 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { LifetimeRule } from "../model/kind-rules";
+import type { InputWarning, LifetimeRule } from "../model/kind-rules";
 import { UNKNOWN } from "../model/validation/common";
 
 /**
@@ -33,4 +33,48 @@ export function warnFromProgram(
       if (warning) void pulumi.log.warn(warning, resource);
     });
   }
+}
+
+/**
+ * Warns under `resource` about an input the program names anew, as its kind's `inputWarnings`
+ * say (the plugin prints the same from its `check`). Anew: the resource is created or replaced
+ * (at preview its id is unknown), or its recorded value (the output of the input's name) differs.
+ * An in-place update keeps the id known and leaves the output unknown at preview: a changed value
+ * of a replace input would replace, so the value is the recorded one and nothing is said. Each
+ * run's `up` records the value, so the next preview is quiet.
+ */
+export function warnNewInputs(
+  resource: pulumi.CustomResource,
+  warnings: readonly InputWarning[],
+  args: Record<string, unknown>,
+): void {
+  const outputs = resource as unknown as Record<string, pulumi.Output<unknown>>;
+  for (const { input, warning } of warnings) {
+    if (args[input] === undefined) continue;
+    pulumi.output(args[input]).apply(async (value) => {
+      const text = typeof value === "string" ? warning(value) : undefined;
+      if (text === undefined) return;
+      const recorded = outputs[input];
+      if (await isKnown(resource.id)) {
+        if (recorded === undefined || !(await isKnown(recorded))) return;
+        if ((await knownValue(recorded)) === value) return;
+      }
+      void pulumi.log.warn(text, resource);
+    });
+  }
+}
+
+/**
+ * Whether `output` is known: false at preview for an output the engine does not know yet (a
+ * resource to create or replace). Pulumi's outputs carry it as a promise; one without it counts as
+ * known (the warning then compares the recorded value only).
+ */
+function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
+  const known = (output as unknown as { isKnown?: unknown }).isKnown;
+  return known instanceof Promise ? (known as Promise<boolean>) : Promise.resolve(true);
+}
+
+/** The value of a known output. */
+function knownValue<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
 }

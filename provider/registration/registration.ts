@@ -6,13 +6,14 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { KindNames } from "../model/kind";
+import { type KindNames, REPLACE_ON_CHANGES } from "../model/kind";
 import { cutToProgramFrames } from "./program-frames";
 
 /**
  * The properties and options a resource registers: every declared output unset (so the engine
- * fills it in), then the program's inputs, secret inputs wrapped as secrets, and the declared
- * secrets added to the options' `additionalSecretOutputs`.
+ * fills it in), then the program's inputs, secret inputs wrapped as secrets, the option
+ * `replaceOnChanges` (as {@link REPLACE_ON_CHANGES}), and the declared secrets added to the
+ * options' `additionalSecretOutputs`.
  */
 export function registration(
   kind: KindNames,
@@ -21,6 +22,8 @@ export function registration(
 ): { props: pulumi.Inputs; opts: pulumi.CustomResourceOptions | undefined } {
   const props: pulumi.Inputs = Object.fromEntries(kind.outputs.map((name) => [name, undefined]));
   Object.assign(props, args);
+  const replaceOnChanges = opts?.replaceOnChanges ?? [];
+  if (replaceOnChanges.length > 0) props[REPLACE_ON_CHANGES] = [...replaceOnChanges];
   const secrets = [...kind.secrets];
   for (const name of kind.secretInputs) {
     if (props[name] !== undefined) props[name] = pulumi.secret(props[name]);

@@ -201,6 +201,15 @@ function problemsText(resolution: CredentialsResolution): string {
 }
 
 /**
+ * What an `up` whose token was refused leaves behind: Pulumi records the provider's config (the
+ * token included) before any resource is changed, and no provider code runs before that in the
+ * dynamic door (its host implements no `CheckConfig`), so the refused token becomes the one
+ * `refresh` and `destroy` are configured with. Said with the fix of the config, so the next
+ * refresh is not a surprise.
+ */
+export const RECORDED_ANYWAY = `A \`pulumi up\` records the token it ran with in the stack's state even when it fails: until an \`up\` with a valid token succeeds, run \`pulumi refresh\` and \`pulumi destroy\` with \`--run-program\``;
+
+/**
  * What to do about a refused token (401), said once: which token was refused and the fix that
  * works for the command at hand, without repeating a step the user has already taken.
  */
@@ -216,7 +225,7 @@ export function refusedTokenAdvice(): string {
       envToken && envToken !== given(session.configured[CONFIG_KEYS.apiToken])
         ? ` (${ENV_KEYS.apiToken} is used only when the stack config sets no token)`
         : "";
-    return `The platform refused the API token of the stack config${envUnused}: set a valid one with \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\``;
+    return `The platform refused the API token of the stack config${envUnused}: set a valid one with \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\`. ${RECORDED_ANYWAY}`;
   }
   const envFix = tokens.refusedOrigins.has("env")
     ? ""
@@ -224,7 +233,7 @@ export function refusedTokenAdvice(): string {
       ? `, or set ${ENV_KEYS.apiToken} to the new token for this command`
       : `, or set ${ENV_KEYS.apiToken} to the new token and ${FALLBACK_ENV}=1 for this command`;
   return (
-    `The platform refused the API token recorded in the stack's state${envToo}: \`pulumi refresh\` and \`pulumi destroy\` configure the provider with the stack config of the last \`pulumi up\`, not the current one. ` +
+    `The platform refused the API token recorded in the stack's state${envToo}: \`pulumi refresh\` and \`pulumi destroy\` configure the provider with the stack config of the last \`pulumi up\` (one that failed included), not the current one. ` +
     `After changing ${CONFIG_KEYS.apiToken}, run \`pulumi refresh --run-program\` or \`pulumi destroy --run-program\` (or \`pulumi up\` first)${envFix}; if that fails too, the new token is not valid`
   );
 }

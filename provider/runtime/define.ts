@@ -11,11 +11,12 @@ import {
   inputFailures,
   type OutputValues,
   type ResourceDeclaration,
+  storedInputs,
 } from "../model/declaration";
 import { clean } from "../model/json-values";
 import type { ValidationFailure } from "../model/validation/common";
 import { credentialProblems, noteProgramOperation } from "./credentials";
-import { type DiffOutcome, diffInputs } from "./diff";
+import { applyReplaceOnChanges, type DiffOutcome, diffInputs, outcomeOf } from "./diff";
 import type { ProviderField } from "./kept-in-stack";
 import { withVersion } from "./version";
 import { sendCallWarnings, type WarningSink, warn } from "./warnings";
@@ -50,7 +51,11 @@ export interface EngineProvider {
     olds: EngineProps,
     news: EngineProps,
   ): Promise<{ inputs: EngineProps; failures: ValidationFailure[] }>;
-  diff(id: string, olds: EngineProps, news: EngineProps): Promise<DiffOutcome>;
+  /**
+   * `olds`: the previous outputs; `oldInputs`: the previous inputs, where the engine gives them
+   * (the plugin; the dynamic host passes only the outputs).
+   */
+  diff(id: string, olds: EngineProps, news: EngineProps, oldInputs?: EngineProps): Promise<DiffOutcome>;
   create(inputs: EngineProps): Promise<{ id: string; outs: EngineProps }>;
   read(id: string, props?: EngineProps): Promise<{ id: string; props: EngineProps; inputs?: EngineProps }>;
   update(id: string, olds: EngineProps, news: EngineProps): Promise<{ outs: EngineProps }>;
@@ -83,7 +88,9 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
   update(id: string, olds: S, news: CheckedInputs<D>): Promise<{ outs: Outs<D> }>;
   delete(id: string, state: S): Promise<void>;
   /**
-   * Adjusts the declared diff for `special` inputs; `olds` are the previous outputs, `news` the
+   * Decides what a change of each `special` input does (its entry in the outcome's `properties`,
+   * set with `withEffect`), and may overrule a declared one; `changes` and `replaces` are derived
+   * from `properties` afterwards, whatever it returns. `olds` are the previous outputs, `news` the
    * checked inputs, any of which may be unknown at preview (hence untyped).
    */
   diff?(id: string, olds: S, news: EngineProps, declared: DiffOutcome): DiffOutcome;
@@ -100,6 +107,12 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
    * create), `news` the checked inputs, which may hold unknown values at preview.
    */
   checkWarnings?(olds: EngineProps, news: EngineProps): string[];
+  /**
+   * Warnings like {@link checkWarnings} that `check` prints only when its call names the resource
+   * (the plugin's): the dynamic door's program prints them itself, under the resource (the
+   * kind's `inputWarnings`), since the dynamic host prints a provider's warnings under the stack.
+   */
+  resourceWarnings?(olds: EngineProps, news: EngineProps): string[];
 }
 
 /**
@@ -136,7 +149,13 @@ export function defineProvider<D extends ResourceDeclaration, S>(
   behaviour: ResourceBehaviour<D, S>,
 ): RuntimeProvider {
   const lists = changeLists(declaration);
-  const rules = { replaces: lists.replaces, updates: lists.inPlace, exact: lists.exact };
+  const rules = {
+    replaces: lists.replaces,
+    updates: lists.updates,
+    records: lists.records,
+    exact: lists.exact,
+    stored: storedInputs(declaration),
+  };
   // The engine's objects are the declaration's: news passed `check` (or are what it returned), and
   // olds are outputs some release's methods returned.
   const checked = (news: EngineProps) => news as CheckedInputs<D>;
@@ -151,7 +170,8 @@ export function defineProvider<D extends ResourceDeclaration, S>(
               ? behaviour.computedInputs?.((olds ?? {}) as RecordedOutputs<D>, news)
               : undefined;
           if (refused.length === 0) {
-            for (const warning of behaviour.checkWarnings?.(olds ?? {}, news) ?? []) {
+            const ofResource = about ? (behaviour.resourceWarnings?.(olds ?? {}, news) ?? []) : [];
+            for (const warning of [...ofResource, ...(behaviour.checkWarnings?.(olds ?? {}, news) ?? [])]) {
               // The dynamic host prints a provider's stderr as a message of the stack; the plugin
               // sends the warning to the engine as the resource's (./warnings).
               await warn(warning, (text) => console.warn(`warning: ${text}`), about);
@@ -162,9 +182,12 @@ export function defineProvider<D extends ResourceDeclaration, S>(
         about,
         true,
       ),
-      diff: method(async (id: string, olds: EngineProps, news: EngineProps) => {
-        const declared = diffInputs(olds, news, rules);
-        return behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
+      // The kind's one answer (../runtime/diff): the declared effects, the kind's own for its
+      // `special` inputs, the program's `replaceOnChanges`; `changes` and `replaces` follow.
+      diff: method(async (id: string, olds: EngineProps, news: EngineProps, oldInputs?: EngineProps) => {
+        const declared = diffInputs(olds, news, rules, oldInputs);
+        const decided = behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
+        return applyReplaceOnChanges(outcomeOf(decided.properties, decided.deleteBeforeReplace), news);
       }, about),
       create: method((inputs: EngineProps) => behaviour.create(checked(inputs), about), about, true),
       read: method((id: string, props?: EngineProps) => behaviour.read(id, state(props)), about),

@@ -15,7 +15,7 @@ import {
   TYPE_PACKAGE,
 } from "../kinds/registry";
 import { inputFailures, secretNames } from "../model/declaration";
-import { UNKNOWN, type ValidationFailure } from "../model/validation/common";
+import { shown, UNKNOWN, type ValidationFailure } from "../model/validation/common";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
 
 /** Options of {@link platformMocks}. */
@@ -32,10 +32,12 @@ export interface PlatformMocksOptions {
   /** Organization in a hostname's ownership TXT value; default `personal`. */
   org?: string;
   /**
-   * What a resource whose inputs break a rule does: `throw` (default) fails its registration, so
-   * the test fails with the message `pulumi preview` prints (Pulumi's SDK reports it as an
-   * unhandled rejection); `record` only adds the message to {@link PlatformMocks.checkFailures}
-   * and registers the resource with its inputs as outputs, for a test that expects the failure.
+   * What a resource whose inputs break a rule does. Either way the resource is registered with
+   * its inputs as outputs (so the rest of the program runs on and no output waits forever) and
+   * the message `pulumi preview` prints is added to {@link PlatformMocks.checkFailures}. `throw`
+   * (default) also raises that message once, as one unhandled rejection of a
+   * {@link PlatformCheckError}, which fails the test run (vitest, jest and mocha report it);
+   * `record` raises nothing, for a test that expects the failure.
    */
   onCheckFailure?: "throw" | "record";
 }
@@ -96,22 +98,53 @@ const COMPONENTS = new Set(
   }),
 );
 
-/**
- * The inputs as our `check` receives them from the engine: without the serialized provider, and
- * a value unknown at preview (an Output of a resource not created yet) as the engine's placeholder.
- */
-function engineInputs(inputs: Record<string, unknown>): Record<string, unknown> {
-  const { __provider: _, ...rest } = inputs;
-  return withPlaceholders(rest) as Record<string, unknown>;
+/** Raises a check failure as one unhandled rejection (see {@link PlatformMocksOptions.onCheckFailure}). */
+function raiseOnce(err: PlatformCheckError): void {
+  void Promise.reject(err);
 }
 
-function withPlaceholders(value: unknown): unknown {
+/** The inputs without the dynamic door's serialized provider. */
+function withoutProvider(inputs: Record<string, unknown>): Record<string, unknown> {
+  const { __provider: _, ...rest } = inputs;
+  return rest;
+}
+
+/**
+ * The inputs as our `check` receives them from the engine: without the serialized provider, a
+ * secret as its value (the engine's provider sees plain values: `pulumi.secret`, secret config,
+ * a class's secret input such as `privateKey`), and a value unknown at preview (an Output of a
+ * resource not created yet) as the engine's placeholder.
+ */
+function engineInputs(inputs: Record<string, unknown>): Record<string, unknown> {
+  return plainValue(withoutProvider(inputs)) as Record<string, unknown>;
+}
+
+/** The inputs as a check failure's message shows them: as {@link engineInputs}, a secret `[secret]`. */
+function shownInputs(inputs: Record<string, unknown>): Record<string, unknown> {
+  return plainValue(withoutProvider(inputs), () => SECRET_SHOWN) as Record<string, unknown>;
+}
+
+const SECRET_SHOWN = "[secret]";
+
+function plainValue(value: unknown, secret: (value: unknown) => unknown = (v) => v): unknown {
+  if (pulumi.runtime.isRpcSecret(value)) return secret(plainValue(pulumi.runtime.unwrapRpcSecret(value)));
   if (pulumi.isUnknown(value)) return UNKNOWN;
-  if (Array.isArray(value)) return value.map(withPlaceholders);
+  if (Array.isArray(value)) return value.map((v) => plainValue(v, secret));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v, secret)]));
   }
   return value;
+}
+
+/** A failure of a secret input, its reason without the value (a rule shows it as `(got "…")`). */
+function withoutSecret(failure: ValidationFailure, value: unknown): ValidationFailure {
+  const text = shown(value);
+  return { ...failure, reason: failure.reason.split(text).join(SECRET_SHOWN) };
+}
+
+/** The inputs the program passed as secrets (the engine keeps an output of the same name secret). */
+function secretInputNames(inputs: Record<string, unknown>): string[] {
+  return Object.keys(inputs).filter((name) => pulumi.runtime.isRpcSecret(inputs[name]));
 }
 
 /**
@@ -144,8 +177,11 @@ export function platformMocks(options: PlatformMocksOptions = {}): PlatformMocks
       } catch (err) {
         if (!(err instanceof PlatformCheckError)) throw err;
         checkFailures.push(...err.message.split("\n"));
-        if (options.onCheckFailure !== "record") throw err;
-        return { id: `${args.name}_id`, state: args.inputs };
+        // Failing the registration would reject every output of the resource, each an unhandled
+        // rejection of its own (dozens per resource), and leave the test's `apply` waiting until
+        // it times out: the failure is raised once instead, and the resource registered.
+        if (options.onCheckFailure !== "record") raiseOnce(err);
+        return { id: `${args.name}_id`, state: withoutProvider(args.inputs) };
       }
     },
     call(args) {
@@ -172,14 +208,18 @@ function mockResource(
   const inputs = engineInputs(args.inputs);
   const failures = inputFailures(row.declaration, inputs, {}, ctx.now);
   if (failures.length > 0) {
-    const message = failures.map((f) => checkFailureMessage(args.type, args.name, inputs, f)).join("\n");
-    throw new PlatformCheckError(message, failures);
+    const printed = shownInputs(args.inputs);
+    const secret = new Set(secretInputNames(args.inputs));
+    const told = failures.map((f) => (secret.has(f.property) ? withoutSecret(f, inputs[f.property]) : f));
+    const message = told.map((f) => checkFailureMessage(args.type, args.name, printed, f)).join("\n");
+    throw new PlatformCheckError(message, told);
   }
   const mocker = mockers[key] as (d: unknown, i: unknown, c: MockContext) => { id: string; outputs: object };
   const { id, outputs } = mocker(row.declaration, inputs, ctx);
-  // The engine keeps these secret through `additionalSecretOutputs`, which mocks do not apply.
+  // The engine keeps these secret through `additionalSecretOutputs`, which mocks do not apply,
+  // and an output whose input of the same name was secret.
   const state: Record<string, unknown> = { ...outputs };
-  for (const name of secretNames(row.declaration)) {
+  for (const name of new Set([...secretNames(row.declaration), ...secretInputNames(args.inputs)])) {
     if (state[name] !== undefined) state[name] = pulumi.secret(state[name]);
   }
   return { id, state };

@@ -189,10 +189,25 @@ describe("bad input is stopped at preview through the real engine, before any AP
 
         await useCase(stack, { volume: volume("ida") });
         let output = "";
-        const preview = await stack.preview({ onOutput: (text) => (output += text) });
+        const warnings: { urn: string; message: string }[] = [];
+        const preview = await stack.preview({
+          onOutput: (text) => (output += text),
+          onEvent: (event) => {
+            const d = event.diagnosticEvent;
+            if (d?.severity === "warning") warnings.push({ urn: d.urn ?? "", message: d.message });
+          },
+        });
         expect(preview.changeSummary.create).toBe(2); // the stack and the volume
         expect(output).toContain('region "ida" is not one of the platform\'s regions known to this release');
         expect(output).toContain("did you mean iad?");
+        // Under the Volume, once (the program warns with the resource; the dynamic host could
+        // only print it under the stack).
+        expect(warnings.filter((w) => w.message.includes('region "ida"'))).toEqual([
+          {
+            urn: expect.stringMatching(/::pulumi-nodejs:dynamic\/platform:Volume::/),
+            message: expect.stringMatching(/^region "ida" is not one of the platform's regions/),
+          },
+        ]);
         expect(await mutations()).toEqual([]);
         await expect(stack.up()).rejects.toThrow(/region "ida" is not a region of the platform/);
       },
@@ -216,10 +231,20 @@ describe("bad input is stopped at preview through the real engine, before any AP
 
       withRegion("ida");
       let output = "";
-      await stack.preview({ onOutput: (text) => (output += text) });
+      const warnings: { urn: string; message: string }[] = [];
+      await stack.preview({
+        onOutput: (text) => (output += text),
+        onEvent: (event) => {
+          const d = event.diagnosticEvent;
+          if (d?.severity === "warning") warnings.push({ urn: d.urn ?? "", message: d.message });
+        },
+      });
       expect(output).toMatch(
         /warning: region "ida" is not one of the platform's regions .*did you mean iad\?/,
       );
+      expect(warnings.filter((w) => w.message.includes('region "ida"'))).toEqual([
+        { urn: expect.stringMatching(/::platform:index:Volume::data$/), message: expect.any(String) },
+      ]);
     });
   });
 });

@@ -66,15 +66,17 @@ describe("the published package in a fresh project", () => {
     expect(shipped).toContain("dist/emulator/cli.js");
     expect(shipped).toContain("dist/ops/main.js");
     expect(shipped).toContain("CHANGELOG.md");
-    // TypeScript sources ship only beside what they compile to (for the source maps), never tests.
+    // TypeScript sources ship only beside what they compile to (for the source maps), and the
+    // examples the README links (each a project of its own, never compiled here), never tests.
     const unexpected = shipped.filter(
       (f) =>
         f.startsWith("test/") ||
-        f.startsWith("examples/") ||
         f.startsWith("scripts/") ||
-        (f.endsWith(".ts") && !f.endsWith(".d.ts") && !/^(provider|sdk|emulator|ops)\//.test(f)),
+        /(^|\/)Pulumi\.[^/]+\.yaml$/.test(f) ||
+        (f.endsWith(".ts") && !f.endsWith(".d.ts") && !/^(provider|sdk|emulator|ops|examples)\//.test(f)),
     );
     expect(unexpected).toEqual([]);
+    expect(shipped).toContain("examples/quickstart/README.md");
     expect(shipped).toContain("provider/index.ts");
 
     const project = path.join(workDir, "consumer");

@@ -112,7 +112,7 @@ describe.each(versions)(
         expect(retaken.warnings).toContainEqual(
           expect.stringMatching(
             new RegExp(
-              `^restored: volume restored \\(${restoredId}\\) was restored from snapshot ${snapshotId}; snapshotId is now vs_\\w+\\. A restore is an event: the volume and its data are kept`,
+              `^restored: volume restored: snapshotId changes from ${snapshotId} to vs_\\w+; nothing is restored from vs_\\w+\\. A restore is an event: the volume and its data are kept`,
             ),
           ),
         );

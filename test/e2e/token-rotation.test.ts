@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { EngineEvent, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { FALLBACK_WARNING } from "../../provider/runtime/credentials";
+import { FALLBACK_WARNING, RECORDED_ANYWAY } from "../../provider/runtime/credentials";
 import { plainExport } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
 import { yamlProgram } from "../support/yaml-program";
@@ -151,11 +151,23 @@ describe("token rotation through the real engine", () => {
       expect(count(upErrors[0] ?? "", "pulumi config set --secret platform:apiToken <token>")).toBe(1);
       expect(upErrors[0]).toContain("PLATFORM_API_TOKEN is used only when the stack config sets no token");
       expect(upErrors[0]).not.toContain(WRONG_TOKEN);
+      // It says what the failed up leaves: Pulumi recorded the config it ran with, wrong token included.
+      expect(upErrors[0]).toContain(RECORDED_ANYWAY);
       expect(emu?.store.dump().volumes.map((v) => v.size_gb)).toEqual([1]);
       await stack.setConfig("platform:apiToken", { value: NEW_TOKEN, secret: true });
       await stack.setConfig("volume", { value: volume });
       delete workspace.envVars.PLATFORM_API_TOKEN;
       delete workspace.envVars.PLATFORM_API_TOKEN_FALLBACK;
+
+      // The config is fixed, yet a plain refresh is configured with the failed up's token: the
+      // advice names the failed up and --run-program.
+      const afterFailedUp = await failingRun((onEvent) => stack.refresh({ onEvent }));
+      expect(afterFailedUp).toHaveLength(1);
+      expect(afterFailedUp[0]).toContain("failed with 401");
+      expect(afterFailedUp[0]).toContain(
+        "the stack config of the last `pulumi up` (one that failed included)",
+      );
+      expect(count(afterFailedUp[0] ?? "", "`pulumi refresh --run-program`")).toBe(1);
 
       // Fix 2: --run-program configures the provider from the current config and records it,
       // so a plain destroy afterwards works too.

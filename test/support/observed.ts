@@ -2,7 +2,7 @@
  * Runs `preview`, `up` or `refresh` of an Automation API stack and keeps what a user sees and the
  * engine planned: the printed output, each step's operation by resource, and the warnings.
  */
-import type { EngineEvent, Stack, UpOptions } from "@pulumi/pulumi/automation";
+import type { EngineEvent, PreviewOptions, Stack, UpOptions } from "@pulumi/pulumi/automation";
 
 /** What one command printed and planned. */
 export interface Observed<R> {
@@ -19,6 +19,20 @@ export interface Observed<R> {
    * the CLI's notice of where it found the plugin.
    */
   warnings: string[];
+  /**
+   * What the engine planned for each resource that changes, by name (the URN's last part): the
+   * step, the properties named as changed (`diffs`, preview --json's `diffReasons`) and the
+   * provider's detailed diff (kind by property; undefined when the provider gave none).
+   */
+  planned: Record<string, PlannedStep>;
+}
+
+/** One resource's planned step (see {@link Observed.planned}). */
+export interface PlannedStep {
+  op: string;
+  diffs: string[];
+  replaceReasons: string[];
+  detailedDiff: Record<string, string> | undefined;
 }
 
 /** Steps that change nothing (a refresh's own steps are judged by its summary). */
@@ -46,7 +60,23 @@ function observed<R>(result: R, output: string, events: EngineEvent[]): Observed
     if (d?.severity !== "warning" || PLUGIN_FOUND.test(d.message)) return [];
     return [`${d.urn ? lastPart(d.urn) : "stack"}: ${d.message.trim()}`];
   });
-  return { result, output, changes: [...new Set(changes)], warnings };
+  const planned: Record<string, PlannedStep> = {};
+  for (const e of events) {
+    const meta = e.resourcePreEvent?.metadata;
+    if (!meta || UNCHANGED.has(meta.op) || meta.type.startsWith("pulumi:providers:")) continue;
+    const name = lastPart(meta.urn);
+    if (planned[name]) continue;
+    const detailed = meta.detailedDiff;
+    planned[name] = {
+      op: REPLACEMENT.has(meta.op) ? "replace" : meta.op,
+      diffs: [...(meta.diffs ?? [])].sort(),
+      replaceReasons: [...(meta.keys ?? [])].sort(),
+      detailedDiff: detailed
+        ? Object.fromEntries(Object.entries(detailed).map(([k, v]) => [k, String(v.diffKind)]))
+        : undefined,
+    };
+  }
+  return { result, output, changes: [...new Set(changes)], warnings, planned };
 }
 
 type Run<R> = (opts: { onOutput: (s: string) => void; onEvent: (e: EngineEvent) => void }) => Promise<R>;
@@ -58,8 +88,9 @@ async function run<R>(command: Run<R>): Promise<Observed<R>> {
   return observed(result, output, events);
 }
 
-/** `pulumi preview`, observed. */
-export const observedPreview = (stack: Stack) => run((o) => stack.preview(o));
+/** `pulumi preview`, observed; `options` such as `diff`. */
+export const observedPreview = (stack: Stack, options: PreviewOptions = {}) =>
+  run((o) => stack.preview({ ...options, ...o }));
 /** `pulumi up --yes` (no separate preview), observed; `options` such as `replace`. */
 export const observedUp = (stack: Stack, options: UpOptions = {}) =>
   run((o) => stack.up({ ...options, ...o }));

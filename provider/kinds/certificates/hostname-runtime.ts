@@ -16,6 +16,8 @@ import {
   ApiError,
   type CertificateCheckResponse,
   type CertificateDetails,
+  lookVerdict,
+  lostAnswerText,
   RETRY_POLICY,
   sendLookingAfterLoss,
   TimeoutError,
@@ -40,6 +42,7 @@ import {
   ResourceInitError,
   waitMs,
 } from "../../runtime/kept-in-stack";
+import { warnOfCall } from "../../runtime/warnings";
 import type { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
 import { certificateReport } from "./mapping";
 
@@ -163,9 +166,16 @@ async function postIdempotent<D extends CertificateDeclaration>(
   try {
     return await sendLookingAfterLoss(
       () => spec.post(inputs),
-      async () => {
+      async (_sentAt, lost) => {
         const now = await getHostname(app, hostname).catch(() => undefined);
-        return now && spec.landed(now, inputs) ? now : undefined;
+        // The retry policy's one rule (lookVerdict): a hostname holds at most one of each kind,
+        // so the look finds one candidate or none; one is taken, and the run says so.
+        const verdict = lookVerdict(now && spec.landed(now, inputs) ? [now] : []);
+        if (verdict.take !== "one") return undefined;
+        warnOfCall(
+          `${action}: the answer was lost (${lostAnswerText(lost)}); hostname ${hostname} of app ${app} now holds exactly what was asked, so that is taken as this request's result. If another stack manages the same hostname, both share one certificate at the platform, and deleting either removes it for both`,
+        );
+        return verdict.candidate;
       },
     );
   } catch (err) {

@@ -23,7 +23,7 @@ import {
   type Outs,
   type RecordedOutputs,
 } from "../../runtime/define";
-import { changedInputs, type DiffOutcome } from "../../runtime/diff";
+import { changedInputs, type DiffOutcome, withEffect } from "../../runtime/diff";
 import { explain } from "../../runtime/errors";
 import { postgresPasswordRotationDeclaration } from "./declaration";
 
@@ -211,31 +211,20 @@ function rotationAsked(olds: RotationState, news: EngineProps): boolean {
 /**
  * With one user, a rotation is a replace (a new rotation resource); with two (before or after
  * this run), only a new cluster replaces, and a rotation is an update that knows which user is
- * current. Other changes are only recorded.
+ * current. Other changes (the schedule, the alternate) are only recorded.
  */
 function diff(_id: string, olds: RotationState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
-  const rotates = rotationAsked(olds, news);
-  const recorded =
-    isUnknown(news.rotationDays) ||
-    isUnknown(news.alternateUsername) ||
-    ["rotationDays", "alternateUsername", ...SCHEDULE].some(
-      (k) => !sameValue(news[k] ?? null, olds[k] ?? null),
-    );
-  const changes = declared.changes || rotates || recorded;
-  if (alternating(olds) || alternating(news)) {
-    return {
-      changes,
-      replaces: declared.replaces.filter((k) => k === "clusterId"),
-      deleteBeforeReplace: false,
-    };
-  }
   const reasons = rotationReasons(olds, news);
-  const replaces = [
-    ...declared.replaces,
-    ...(reasons.username ? ["username"] : []),
-    ...(reasons.schedule ? ["rotationDays"] : []),
-  ];
-  return { ...declared, changes, replaces };
+  const rotation = alternating(olds) || alternating(news) ? "update" : "replace";
+  let outcome = declared;
+  if (reasons.triggers) outcome = withEffect(outcome, "triggers", rotation);
+  if (reasons.username) outcome = withEffect(outcome, "username", rotation);
+  if (reasons.schedule) outcome = withEffect(outcome, "rotationDays", rotation);
+  for (const key of ["rotationDays", "alternateUsername", ...SCHEDULE]) {
+    const recorded = isUnknown(news[key]) || !sameValue(news[key] ?? null, olds[key] ?? null);
+    if (recorded && !(key in outcome.properties)) outcome = withEffect(outcome, key, "record");
+  }
+  return outcome;
 }
 
 /**

@@ -12,37 +12,25 @@ import * as pulumi from "@pulumi/pulumi";
 import type { OutputsOf } from "../../model/declaration";
 import { componentTypeToken } from "../../model/kind";
 import { KIND_NAMES } from "../names";
+import type { volumeSnapshotDeclaration } from "./declaration";
 
 /** The component's type token (`platform:index:VolumeSnapshot`, the class a program constructs). */
 const COMPONENT_TYPE = componentTypeToken({
   component: KIND_NAMES.volumeSnapshot.component ?? KIND_NAMES.volumeSnapshot.className,
 });
 
-import type { volumeSnapshotDeclaration } from "./declaration";
+/** The snapshot's outputs, as its declaration names and documents them (every output of the schema). */
+type SnapshotOutputs = OutputsOf<typeof volumeSnapshotDeclaration>;
 
 /** The child that takes the snapshot, in either door. */
-export type SnapshotRequest = pulumi.CustomResource & OutputsOf<typeof volumeSnapshotDeclaration>;
+export type SnapshotRequest = pulumi.CustomResource & SnapshotOutputs;
 
+/** The outputs of a `VolumeSnapshot`: its request's, as its declaration names them. */
+// biome-ignore lint/correctness/noUnusedVariables: a merged interface repeats the class's type parameter
+export interface SnapshotComponent<R extends SnapshotRequest> extends SnapshotOutputs {}
 /** A `VolumeSnapshot` component; `request` makes its child (whose parent must be the component). */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only adds the declared outputs' types; the constructor sets each
 export abstract class SnapshotComponent<R extends SnapshotRequest> extends pulumi.ComponentResource {
-  /** Id of the backup record; null when a lost answer was resolved from the snapshot list. */
-  public readonly backupId: pulumi.Output<string | null>;
-  /** Id of the snapshot (`graph_id`), usable as `Volume.snapshotId`. */
-  public readonly snapshotId: pulumi.Output<string>;
-  /** State of the backup when it was started; null when the platform left it out. */
-  public readonly state: pulumi.Output<string | null>;
-  /** Size in bytes. */
-  public readonly size: pulumi.Output<number | null>;
-  /** Digest of the snapshot. */
-  public readonly digest: pulumi.Output<string | null>;
-  /** Days the snapshot is kept; null until listed, or when the platform does not say. */
-  public readonly retentionDays: pulumi.Output<number | null>;
-  /** Creation timestamp of the snapshot. */
-  public readonly createdAt: pulumi.Output<string | null>;
-  /** Whether the platform listed the snapshot at the last look; false once retention removed it. */
-  public readonly listed: pulumi.Output<boolean>;
-  /** When the snapshot was last seen listed; null while a timed-out wait is pending. */
-  public readonly lastSeenAt: pulumi.Output<string | null>;
   /** The custom resource that took the snapshot. */
   public readonly request: R;
 
@@ -53,28 +41,17 @@ export abstract class SnapshotComponent<R extends SnapshotRequest> extends pulum
   ) {
     super(COMPONENT_TYPE, name, {}, opts);
     this.request = request(this);
-    this.backupId = this.request.backupId;
+    // Every output the declaration names (the kind's names, read without loading its rules).
+    const made = this.request as unknown as Record<string, pulumi.Output<unknown>>;
+    const outputs: Record<string, pulumi.Output<unknown>> = {};
+    for (const output of KIND_NAMES.volumeSnapshot.outputs) {
+      outputs[output] = made[output] as pulumi.Output<unknown>;
+    }
     // The request's id is the snapshot id, and stays known while an in-place update of the request
     // is previewed (its outputs do not: a dynamic provider has no update preview). A volume
     // restored from `snapshotId` would otherwise preview as a replacement.
-    this.snapshotId = this.request.id;
-    this.state = this.request.state;
-    this.size = this.request.size;
-    this.digest = this.request.digest;
-    this.retentionDays = this.request.retentionDays;
-    this.createdAt = this.request.createdAt;
-    this.listed = this.request.listed;
-    this.lastSeenAt = this.request.lastSeenAt;
-    this.registerOutputs({
-      backupId: this.backupId,
-      snapshotId: this.snapshotId,
-      state: this.state,
-      size: this.size,
-      digest: this.digest,
-      retentionDays: this.retentionDays,
-      createdAt: this.createdAt,
-      listed: this.listed,
-      lastSeenAt: this.lastSeenAt,
-    });
+    outputs.snapshotId = this.request.id;
+    Object.assign(this, outputs);
+    this.registerOutputs(outputs);
   }
 }

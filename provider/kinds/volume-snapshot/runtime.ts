@@ -6,7 +6,7 @@
  * volume restored from it is never replaced because time passed.
  * @module
  */
-import { AmbiguousRequestError, type Backup, type Snapshot } from "../../../sdk";
+import { AmbiguousRequestError, type Backup, lookVerdict, lostAnswerText, type Snapshot } from "../../../sdk";
 import { sleep } from "../../../sdk/retry";
 import { poll } from "../../../sdk/wait";
 import { storedInputs } from "../../model/declaration";
@@ -19,8 +19,10 @@ import {
   type Outs,
   type RecordedOutputs,
 } from "../../runtime/define";
+import { type DiffOutcome, inputChanged, withEffect } from "../../runtime/diff";
 import { explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
+import { warnOfCall } from "../../runtime/warnings";
 import { DEFAULT_SNAPSHOT_WAIT_SECONDS, volumeSnapshotDeclaration } from "./declaration";
 import {
   BACKUP_KEYS,
@@ -120,8 +122,13 @@ async function identifyLostSnapshot(
     await sleep(1000);
     await look().catch(() => undefined);
   }
-  const [only] = fresh;
-  if (only && fresh.length === 1) {
+  // The retry policy's one rule (lookVerdict): one new snapshot is taken, and the run says so.
+  const verdict = lookVerdict(fresh);
+  if (verdict.take === "one") {
+    const only = verdict.candidate;
+    warnOfCall(
+      `snapshot ${only.id} of volume ${volumeId} (app ${app}, created ${only.created_at}) was taken over after the answer to its POST was lost (${lostAnswerText(lost)}): it is the only snapshot of the volume listed since, so it is taken as this request's. If someone else took a snapshot of the volume at that moment, it may be theirs`,
+    );
     const backup = { snapshotId: only.id, backupId: null, backupCreatedAt: only.created_at };
     return { id: only.id, outs: outputs(inputs, backup, snapshotInfo(only), seenNow()) };
   }
@@ -220,6 +227,16 @@ function snapshotOf(props: SnapshotState): SnapshotFacts {
   };
 }
 
+/**
+ * A snapshot is an event: a changed `volumeId` (the volume made again, say) takes no new snapshot
+ * and changes nothing (`warn`: the day-2 warning says so and names `triggers`).
+ */
+function diff(_id: string, olds: SnapshotState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
+  const given = news.volumeId;
+  if (given === undefined || given === null || olds.volumeId === "") return declared;
+  return inputChanged(olds, news, "volumeId") ? withEffect(declared, "volumeId", "warn") : declared;
+}
+
 /** Nothing at the platform: retention removes snapshots. */
 async function remove(_id: string, _props: SnapshotState): Promise<void> {}
 
@@ -230,4 +247,5 @@ export const volumeSnapshot = defineProvider(volumeSnapshotDeclaration, {
   read,
   update,
   delete: remove,
+  diff,
 });

@@ -4,17 +4,16 @@
  * @module
  */
 import { liveInputs } from "../../model/declaration";
-import { given, type ImportRule, known, type LifetimeRule } from "../../model/kind-rules";
-import {
-  forkSourceChangedWarning,
-  grownElsewhereWarning,
-  restoreSourceChangedWarning,
-} from "../../model/lifetime";
+import { given, type ImportRule, type InputWarning, known, type LifetimeRule } from "../../model/kind-rules";
+import { grownElsewhereWarning } from "../../model/lifetime";
+import { regionWarning } from "../../model/validation/region";
 import { volumeDeclaration } from "./declaration";
 
 /**
  * A volume grown elsewhere beyond `sizeGb` (made from data: its snapshot or source may have been
- * larger), and a program that names another source than the volume was forked or restored from.
+ * larger); it names what silences it (`sizeGb` set to the platform's size). A program that names
+ * another source than at the last `up` is warned about by the runtime's `check`, which sees the
+ * previous inputs, once (./runtime).
  */
 const lifetime: LifetimeRule = [
   {
@@ -26,22 +25,6 @@ const lifetime: LifetimeRule = [
       const fromData = given(news.snapshotId) || given(news.sourceVolumeId);
       return grownElsewhereWarning(nameOf(olds), id, olds.sizeGb, news.sizeGb, fromData);
     },
-  },
-  {
-    reads: ["name", "sourceVolumeId"],
-    given: ["sourceVolumeId"],
-    warning: (id, olds, news) =>
-      known(olds.sourceVolumeId) && known(news.sourceVolumeId)
-        ? forkSourceChangedWarning(nameOf(olds), id, olds.sourceVolumeId, news.sourceVolumeId)
-        : undefined,
-  },
-  {
-    reads: ["name", "snapshotId"],
-    given: ["snapshotId"],
-    warning: (id, olds, news) =>
-      known(olds.snapshotId) && known(news.snapshotId)
-        ? restoreSourceChangedWarning(nameOf(olds), id, olds.snapshotId, news.snapshotId)
-        : undefined,
   },
 ];
 
@@ -55,11 +38,15 @@ const importing: ImportRule = {
   state: (app) => ({ app, programInputs: liveInputs(volumeDeclaration) }),
 };
 
+/** A region code this release's list does not hold as a current region. */
+const inputWarnings: readonly InputWarning[] = [{ input: "region", warning: regionWarning }];
+
 /** The volume kind. */
 export const volumeKind = {
   key: "volume",
   type: "Volume",
   declaration: volumeDeclaration,
   lifetime,
+  inputWarnings,
   importing,
 } as const;

@@ -8,6 +8,7 @@ import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireV
 import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
 import { liveInputs, storedInputs, updateBody } from "../../model/declaration";
 import { clean, pick } from "../../model/json-values";
+import { sourceChangedWarning } from "../../model/lifetime";
 import { isSet, isUnknown } from "../../model/validation/common";
 import { regionWarning } from "../../model/validation/region";
 import { platformClient } from "../../runtime/credentials";
@@ -18,7 +19,13 @@ import {
   type ProviderField,
   type RecordedOutputs,
 } from "../../runtime/define";
-import type { DiffOutcome } from "../../runtime/diff";
+import {
+  type DiffOutcome,
+  inputChanged,
+  replaceOnChangesOf,
+  replacesOnChange,
+  withEffect,
+} from "../../runtime/diff";
 import { whileEngineRuns } from "../../runtime/engine-presence";
 import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
@@ -228,36 +235,40 @@ async function extendLanded(
 }
 
 /**
- * Naming another known volume in `adoptVolumeId` swaps which volume is managed; naming this one
- * (or an unknown value, which may turn out to be this one) only records it: replacing would delete it.
+ * Naming another known volume in `adoptVolumeId` swaps which volume is managed (a replace); naming
+ * this one (or an unknown value, which may turn out to be this one) only records it: replacing
+ * would delete it.
  */
 function diffAdoption(id: string, olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
   const adopt = news.adoptVolumeId;
   if (adopt === undefined || adopt === null || adopt === olds.adoptVolumeId) return outcome;
-  const replaces =
-    typeof adopt === "string" && adopt !== id && !isUnknown(adopt)
-      ? [...outcome.replaces, "adoptVolumeId"]
-      : outcome.replaces;
-  return { ...outcome, changes: true, replaces };
+  const swaps = typeof adopt === "string" && adopt !== id && !isUnknown(adopt);
+  return withEffect(outcome, "adoptVolumeId", swaps ? "replace" : "record");
 }
 
 /**
- * `sizeGb` is the least the volume must have: it changes the volume only when it is above the
- * platform's size (`olds.sizeGb`, what the last up or refresh saw), so a volume grown elsewhere
- * plans nothing. An unknown size may be a growth.
+ * `sizeGb` is the least the volume must have: above the platform's size (`olds.sizeGb`, what the
+ * last up or refresh saw) it is an update (an extend; an unknown size may be one). At or below it
+ * (the volume grew elsewhere) the up does nothing at the platform: a program value other than the
+ * last one it gave is only warned about (the lifetime warning says the volume is larger).
  */
 function diffSize(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
   const asked = news.sizeGb;
   if (asked === undefined || asked === null) return outcome;
-  const grows = isUnknown(asked) || olds.sizeGb === undefined || Number(asked) > olds.sizeGb;
-  return grows ? { ...outcome, changes: true } : outcome;
+  if (isUnknown(asked) || olds.sizeGb === undefined || Number(asked) > olds.sizeGb) {
+    return withEffect(outcome, "sizeGb", "update");
+  }
+  const moved = olds.programSizeGb !== null && Number(asked) !== olds.programSizeGb;
+  return moved ? withEffect(outcome, "sizeGb", "warn") : outcome;
 }
 
 /**
  * A fork or a restore is an event: once the volume was forked (restored), a changed or unknown
- * `sourceVolumeId` (`snapshotId`) is no change, whatever made it change (the source deleted and
- * made again, the snapshot's resource recreated or moved to the other door); the warning says so.
- * Naming a source (a snapshot) for a volume that was not made from one still replaces it.
+ * `sourceVolumeId` (`snapshotId`) changes nothing (`warn`), whatever made it change (the source
+ * deleted and made again, the snapshot taken again or moved to the other door); `check` warns as
+ * it moves. The program's `replaceOnChanges` on it makes that a restore again (a replace; see
+ * ../../runtime/diff). Naming a source (a snapshot) for a volume that was not made from one
+ * replaces it.
  */
 function diffSource(
   key: "sourceVolumeId" | "snapshotId",
@@ -266,12 +277,13 @@ function diffSource(
   outcome: DiffOutcome,
 ): DiffOutcome {
   const source = news[key];
-  if (source === undefined || source === null || isSet(olds[key])) return outcome;
-  return { ...outcome, changes: true, replaces: [...outcome.replaces, key] };
+  if (source === undefined || source === null) return outcome;
+  if (!isSet(olds[key])) return withEffect(outcome, key, "replace");
+  return inputChanged(olds, news, key) ? withEffect(outcome, key, "warn") : outcome;
 }
 
 /**
- * The declared diff with the Volume's own rules for `sizeGb`, `sourceVolumeId`, `snapshotId` and
+ * The Volume's answer for its `special` inputs: `sizeGb`, `sourceVolumeId`, `snapshotId` and
  * `adoptVolumeId`.
  */
 function diff(id: string, olds: VolumeState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
@@ -408,17 +420,43 @@ async function remove(id: string, { app }: VolumeState): Promise<void> {
 }
 
 /** A region the program names anew (created, or changed) that the shared list does not know. */
-function checkWarnings(olds: EngineProps, news: EngineProps): string[] {
+function regionWarnings(olds: EngineProps, news: EngineProps): string[] {
   const region = news.region;
   if (typeof region !== "string" || isUnknown(region) || region === olds.region) return [];
   const warning = regionWarning(region);
   return warning ? [warning] : [];
 }
 
+/**
+ * A restored (forked) volume whose program names another snapshot (source) than at the last
+ * `up` (`olds`, the previous inputs, which the engine records at every up, the volume's step a
+ * `same` or not): said at the previews and the up of that change, then not again, since the next
+ * run's previous inputs name the new value. Not when the program's `replaceOnChanges` names it:
+ * the plan then shows the restore (the fork).
+ */
+function sourceWarnings(olds: EngineProps, news: EngineProps): string[] {
+  const replaceOn = replaceOnChangesOf(news);
+  const name = typeof news.name === "string" && !isUnknown(news.name) ? news.name : String(olds.name ?? "");
+  return (["snapshotId", "sourceVolumeId"] as const).flatMap((key) => {
+    const from = olds[key];
+    const given = news[key];
+    if (typeof from !== "string" || given === undefined || given === null) return [];
+    if (replacesOnChange(replaceOn, key)) return [];
+    const warning = sourceChangedWarning(key, name, from, isUnknown(given) ? undefined : String(given));
+    return warning ? [warning] : [];
+  });
+}
+
+/** The Volume's warnings at check: a moved source (its region: `resourceWarnings`). */
+function checkWarnings(olds: EngineProps, news: EngineProps): string[] {
+  return sourceWarnings(olds, news);
+}
+
 /** The provider methods of `Volume`. */
 export const volume = defineProvider(volumeDeclaration, {
   state: volumeState,
   checkWarnings,
+  resourceWarnings: regionWarnings,
   create,
   read,
   update,

@@ -58,11 +58,11 @@ type Volume struct {
 	RestoreTimeoutSeconds pulumi.IntPtrOutput `pulumi:"restoreTimeoutSeconds"`
 	// Size in GB as the platform reports it.
 	SizeGb pulumi.IntOutput `pulumi:"sizeGb"`
-	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["snapshotId"]` (on the TypeScript classes of either door), a `snapshotId` other than the one it was restored from restores it again (a replace). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
 	SnapshotId pulumi.StringPtrOutput `pulumi:"snapshotId"`
 	// Days snapshots are kept.
 	SnapshotRetention pulumi.IntOutput `pulumi:"snapshotRetention"`
-	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it was forked from and preview and up warn. To fork again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["sourceVolumeId"]` (on the TypeScript classes of either door), a `sourceVolumeId` other than the one it was forked from forks it again (a replace). To fork again once, replace the volume (`pulumi up --replace <urn>`).
 	SourceVolumeId pulumi.StringPtrOutput `pulumi:"sourceVolumeId"`
 	// Volume state: `created`, `restoring` or `destroyed`.
 	State pulumi.StringOutput `pulumi:"state"`
@@ -142,11 +142,11 @@ type volumeArgs struct {
 	RestoreTimeoutSeconds *int `pulumi:"restoreTimeoutSeconds"`
 	// Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
 	SizeGb *int `pulumi:"sizeGb"`
-	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["snapshotId"]` (on the TypeScript classes of either door), a `snapshotId` other than the one it was restored from restores it again (a replace). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
 	SnapshotId *string `pulumi:"snapshotId"`
 	// Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
 	SnapshotRetention *int `pulumi:"snapshotRetention"`
-	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it was forked from and preview and up warn. To fork again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["sourceVolumeId"]` (on the TypeScript classes of either door), a `sourceVolumeId` other than the one it was forked from forks it again (a replace). To fork again once, replace the volume (`pulumi up --replace <urn>`).
 	SourceVolumeId *string `pulumi:"sourceVolumeId"`
 }
 
@@ -176,11 +176,11 @@ type VolumeArgs struct {
 	RestoreTimeoutSeconds pulumi.IntPtrInput
 	// Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
 	SizeGb pulumi.IntPtrInput
-	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["snapshotId"]` (on the TypeScript classes of either door), a `snapshotId` other than the one it was restored from restores it again (a replace). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
 	SnapshotId pulumi.StringPtrInput
 	// Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
 	SnapshotRetention pulumi.IntPtrInput
-	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it was forked from and preview and up warn. To fork again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["sourceVolumeId"]` (on the TypeScript classes of either door), a `sourceVolumeId` other than the one it was forked from forks it again (a replace). To fork again once, replace the volume (`pulumi up --replace <urn>`).
 	SourceVolumeId pulumi.StringPtrInput
 }
 
@@ -376,7 +376,7 @@ func (o VolumeOutput) SizeGb() pulumi.IntOutput {
 	return o.ApplyT(func(v *Volume) pulumi.IntOutput { return v.SizeGb }).(pulumi.IntOutput)
 }
 
-// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) replaces nothing; the stack keeps the snapshot it was restored from and preview and up warn. Set on a volume that was not restored, it replaces it (a restore). To restore again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["snapshotId"]` (on the TypeScript classes of either door), a `snapshotId` other than the one it was restored from restores it again (a replace). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
 func (o VolumeOutput) SnapshotId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringPtrOutput { return v.SnapshotId }).(pulumi.StringPtrOutput)
 }
@@ -386,7 +386,7 @@ func (o VolumeOutput) SnapshotRetention() pulumi.IntOutput {
 	return o.ApplyT(func(v *Volume) pulumi.IntOutput { return v.SnapshotRetention }).(pulumi.IntOutput)
 }
 
-// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) replaces nothing; the stack keeps the volume it was forked from and preview and up warn. To fork again, replace the volume (`pulumi up --replace <urn>`) or give it a new name.
+// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). With the resource option `replaceOnChanges: ["sourceVolumeId"]` (on the TypeScript classes of either door), a `sourceVolumeId` other than the one it was forked from forks it again (a replace). To fork again once, replace the volume (`pulumi up --replace <urn>`).
 func (o VolumeOutput) SourceVolumeId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringPtrOutput { return v.SourceVolumeId }).(pulumi.StringPtrOutput)
 }

@@ -195,3 +195,105 @@ describe("platform-emulator CLI", () => {
     expect(err).toContain("usage: platform-emulator");
   });
 });
+
+// `npx platform-emulator &` runs the bin under `npm exec` and `sh -c`; none of them passes its
+// own ending on, so the emulator looks at its parent and stops once it is gone.
+describe("platform-emulator stops with the process that started it", () => {
+  /** A user's project where npm linked the bin: node_modules/.bin/platform-emulator. */
+  function userProject(): string {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: "user", version: "1.0.0", private: true }),
+    );
+    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+    const bin = join(dir, "node_modules", ".bin", "platform-emulator");
+    writeFileSync(bin, `#!/usr/bin/env node\nrequire(${JSON.stringify(cli)});\n`, { mode: 0o755 });
+    return dir;
+  }
+
+  /** The environment of a user's shell: Node 22 first on PATH, the package's dependencies found. */
+  const userEnv = () => ({
+    ...process.env,
+    PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
+    NODE_PATH: join(root, "node_modules"),
+  });
+
+  /** The emulator's start line (stdout) and its pid (its log line on stderr). */
+  function started(child: ChildProcess): Promise<{ url: string; pid: number }> {
+    let url: string | undefined;
+    let pid: number | undefined;
+    return new Promise((resolvePromise, reject) => {
+      const settle = () => url !== undefined && pid !== undefined && resolvePromise({ url, pid });
+      createInterface({ input: child.stdout! }).on("line", (l) => {
+        url ??= (JSON.parse(l) as { url: string }).url;
+        settle();
+      });
+      createInterface({ input: child.stderr! }).on("line", (l) => {
+        const found = /"pid":(\d+)/.exec(l);
+        if (found && pid === undefined) pid = Number(found[1]);
+        settle();
+      });
+      child.once("exit", (code) =>
+        reject(new Error(`the launcher exited ${code} before the emulator started`)),
+      );
+    });
+  }
+
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const answers = (url: string) =>
+    fetch(`${url}/__emulator/health`).then(
+      () => true,
+      () => false,
+    );
+
+  /** Waits until the emulator's process is gone and its port no longer answers (the test's timeout bounds it). */
+  async function stopped(url: string, pid: number): Promise<void> {
+    while (alive(pid)) await new Promise((r) => setTimeout(r, 100));
+    expect(await answers(url)).toBe(false);
+  }
+
+  const ARGS = (dir: string) => ["--port", "0", "--events-port", "0", "--task-socket", join(dir, "api.sock")];
+
+  test("killing a backgrounded `npx platform-emulator` stops the emulator", async () => {
+    const project = userProject();
+    const npx = spawn("npx", ["--no-install", "platform-emulator", ...ARGS(project)], {
+      cwd: project,
+      env: userEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const { url, pid } = await started(npx);
+    expect(pid).not.toBe(npx.pid); // npm exec runs it in a process of its own
+    expect(await answers(url)).toBe(true);
+    npx.kill("SIGTERM");
+    await stopped(url, pid);
+  });
+
+  test("a parent killed outright (SIGKILL of the shell that ran it)", async () => {
+    const dir = tempDir();
+    const command = [node, cli, ...ARGS(dir)].map((a) => `'${a}'`).join(" ");
+    // `; true` keeps the shell as the emulator's parent (no exec of the last command).
+    const shell = spawn("sh", ["-c", `${command}; true`], {
+      env: userEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const { url, pid } = await started(shell);
+    expect(pid).not.toBe(shell.pid);
+    shell.kill("SIGKILL");
+    await stopped(url, pid);
+  });
+
+  test("SIGHUP (the terminal closed) stops it, exit 0", async () => {
+    const run = await startCli(["--port", "0", "--task-socket", join(tempDir(), "api.sock"), "--quiet"]);
+    run.child.kill("SIGHUP");
+    expect(await exited(run.child)).toBe(0);
+    expect(run.stderr.join("")).toContain("platform-emulator: SIGHUP, shutting down");
+  });
+});

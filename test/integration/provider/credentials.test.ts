@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as runtime from "../../../provider/kinds/runtime-entry";
-import { platformClient } from "../../../provider/runtime/credentials";
+import { platformClient, RECORDED_ANYWAY } from "../../../provider/runtime/credentials";
 import { configureRuntime, type ProviderHarness, startHarness, withProvider } from "./helpers";
 
 // What the engine does (observed through the CLI): `up` configures the provider with the current
@@ -62,13 +62,16 @@ describe("a refused token (401)", () => {
     expect(err.message).not.toContain("pulumi config set");
   });
 
-  it("in up (check ran: current stack config) says to set a valid platform:apiToken, once", async () => {
+  it("in up (check ran: current stack config) says to set a valid platform:apiToken, once, and that the state now holds the refused one", async () => {
     await configureRuntime(h.emu.url, OLD);
     const inputs = withProvider({ app: "demo-app", name: "up-bad-token", region: "ord" });
     expect((await runtime.volume.check({}, inputs)).failures).toEqual([]);
     const err = await failure(runtime.volume.create(inputs));
     expect(occurrences(err.message, "pulumi config set --secret platform:apiToken <token>")).toBe(1);
-    expect(err.message).not.toContain("--run-program");
+    // Pulumi records the config an `up` ran with before any resource changes, failed or not.
+    expect(err.message).toContain(`<token>\`. ${RECORDED_ANYWAY}`);
+    expect(occurrences(err.message, "--run-program")).toBe(1);
+    expect(err.message).not.toContain(OLD);
   });
 
   it("in a rotation's create gives the provider's advice once, not the sdk's hint and the resource's too", async () => {

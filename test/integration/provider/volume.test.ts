@@ -118,7 +118,13 @@ describe("Volume lifecycle", () => {
     const before = (await h.requests()).length;
     const news = { ...inputs, sizeGb: 20, snapshotRetention: 9, autoBackupEnabled: false };
     const d = await runtime.volume.diff(id, outs, news);
-    expect(d).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    // The kind's one answer: each of the three inputs is an update in place, nothing replaces.
+    expect(d).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+      properties: { sizeGb: "update", snapshotRetention: "update", autoBackupEnabled: "update" },
+    });
     const { outs: after } = await runtime.volume.update(id, outs, news);
     expect(after).toMatchObject({
       sizeGb: 20,

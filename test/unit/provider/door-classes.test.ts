@@ -1,8 +1,10 @@
+import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
+import { pluginTypeToken, RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
 import { SnapshotComponent } from "../../../provider/kinds/volume-snapshot/component";
 import * as plugin from "../../../provider/plugin";
 import { pluginClasses } from "../../../provider/plugin/classes";
+import { packageSchema } from "../../../provider/plugin/schema";
 import * as root from "../../../provider/program";
 import { dynamicClasses } from "../../../provider/program/classes";
 import { KindResource } from "../../../provider/registration/kind-resource";
@@ -25,6 +27,32 @@ describe("the doors' classes", () => {
         const base = "component" in row ? SnapshotComponent : KindResource;
         expect(cls.prototype).toBeInstanceOf(base);
       }
+    });
+  }
+});
+
+// A program in TypeScript reads the same outputs as one in another language reads from the schema:
+// each class (the snapshot's component included) has an output of every property the plugin's
+// schema gives its kind, set once constructed.
+describe("the doors' classes have every output of the schema", () => {
+  const schema = packageSchema().resources;
+  for (const [door, classes] of [
+    ["dynamic", dynamicClasses],
+    ["plugin", pluginClasses],
+  ] as const) {
+    it.each(RESOURCE_KEYS)(`the ${door} door's %s`, async (key) => {
+      await pulumi.runtime.setMocks(
+        { newResource: (args) => ({ id: `${args.name}_id`, state: {} }), call: (args) => args.inputs },
+        "project",
+        "test",
+        false,
+      );
+      const properties = Object.keys(schema[pluginTypeToken(registry[key])]?.properties ?? {});
+      expect(properties).toEqual(expect.arrayContaining(Object.keys(registry[key].declaration.outputs)));
+      const Class = classes[key] as unknown as new (name: string, args: object) => Record<string, unknown>;
+      const resource = new Class("r", {});
+      const missing = properties.filter((name) => !pulumi.Output.isInstance(resource[name]));
+      expect(missing).toEqual([]);
     });
   }
 });

@@ -4,10 +4,9 @@ import { inputFailures } from "../../../provider/model/declaration";
 import {
   certificateExpiryWarning,
   daysUntil,
-  forkSourceChangedWarning,
   grownElsewhereWarning,
-  restoreSourceChangedWarning,
   snapshotSourceChangedWarning,
+  sourceChangedWarning,
 } from "../../../provider/model/lifetime";
 import { days, makeCert, type TestCert } from "../../support/certs";
 
@@ -68,17 +67,20 @@ describe("a snapshot, fork or restore whose program names another source (a snap
       /^snapshot vs_1 was taken of volume vol_old; volumeId is now vol_new\. .* Change triggers to take a snapshot of vol_new$/,
     );
     expect(snapshotSourceChangedWarning("vs_1", "vol_old", "vol_old")).toBeUndefined();
-    expect(forkSourceChangedWarning("fork", "vol_f", "vol_old", "vol_new")).toMatch(
-      /^volume fork \(vol_f\) was forked from volume vol_old; sourceVolumeId is now vol_new\. .*pulumi up --replace/,
+    expect(sourceChangedWarning("sourceVolumeId", "fork", "vol_old", "vol_new")).toMatch(
+      /^volume fork: sourceVolumeId changes from vol_old to vol_new; nothing is forked from vol_new\. A fork is an event.*replaceOnChanges: \["sourceVolumeId"\].*pulumi up --replace/,
     );
-    expect(forkSourceChangedWarning("fork", "vol_f", "vol_old", "vol_old")).toBeUndefined();
+    expect(sourceChangedWarning("sourceVolumeId", "fork", "vol_old", "vol_old")).toBeUndefined();
   });
 
-  it("a restored volume: says the volume and its data are kept and how to restore again", () => {
-    expect(restoreSourceChangedWarning("restored", "vol_r", "vs_old", "vs_new")).toBe(
-      "volume restored (vol_r) was restored from snapshot vs_old; snapshotId is now vs_new. A restore is an event: the volume and its data are kept and nothing is restored from vs_new. To restore again, replace it (`pulumi up --replace <urn>`)",
+  it("a restored volume: says the volume and its data are kept, that it is said once, and how to restore again", () => {
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_new")).toBe(
+      'volume restored: snapshotId changes from vs_old to vs_new; nothing is restored from vs_new. A restore is an event: the volume and its data are kept (said at the preview and the up of this change only). To restore again whenever snapshotId names another snapshot, give the Volume the option replaceOnChanges: ["snapshotId"]; to restore again once, replace it (`pulumi up --replace <urn>`)',
     );
-    expect(restoreSourceChangedWarning("restored", "vol_r", "vs_old", "vs_old")).toBeUndefined();
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_old")).toBeUndefined();
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", undefined)).toMatch(
+      /^volume restored: snapshotId \(vs_old\) may change at this up .*nothing is restored from a new value\. A restore is an event/,
+    );
   });
 });
 

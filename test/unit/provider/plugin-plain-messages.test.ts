@@ -139,7 +139,8 @@ describe("the resource calls' messages", () => {
       .setIgnorechangesList(["tags"])
       .setOldInputs(struct({ app: "x" }))
       .setName("data");
-    expect(decode("diff", diff)).toEqual({ id: "vol_1", urn, olds, news });
+    // The old inputs too: the kind's answer compares stored inputs with them (../runtime/diff).
+    expect(decode("diff", diff)).toEqual({ id: "vol_1", urn, olds, news, oldInputs: { app: "x" } });
 
     const create = new proto.CreateRequest()
       .setUrn(urn)

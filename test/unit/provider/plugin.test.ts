@@ -11,12 +11,12 @@ import {
   secretNames,
 } from "../../../provider/model/declaration";
 import { type Props, lifetimeWarnings as warningsOf } from "../../../provider/model/kind-rules";
-import { restoreSourceChangedWarning } from "../../../provider/model/lifetime";
 import { UNKNOWN } from "../../../provider/model/validation/common";
 import { t } from "../../../provider/model/value-types";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
+import { outcomeOf, type PropertyEffect } from "../../../provider/runtime/diff";
 
 const schema = packageSchema("1.2.3");
 
@@ -69,21 +69,36 @@ describe("the plugin's package schema is the declarations'", () => {
   });
 });
 
-describe("the plugin's diff names each changed input (detailedDiff)", () => {
-  const volume = registry.volume.declaration;
-  it("a retention change is an in-place update of snapshotRetention", () => {
-    const olds = { app: "a", name: "data", snapshotRetention: 5 };
-    const news = { app: "a", name: "data", snapshotRetention: 9 };
-    const outcome = { changes: true, replaces: [], deleteBeforeReplace: false };
-    expect(detailedDiff(volume, olds, news, outcome).detailedDiff).toEqual({ snapshotRetention: "update" });
-  });
-  it("a name change replaces, and no change names nothing", () => {
-    const outcome = { changes: true, replaces: ["name"], deleteBeforeReplace: false };
-    expect(detailedDiff(volume, { name: "a" }, { name: "b" }, outcome).detailedDiff).toEqual({
-      name: "update-replace",
+describe("the plugin's detailedDiff is the kind's answer, named (nothing recomputed)", () => {
+  const answer = (properties: Record<string, PropertyEffect>) => outcomeOf(properties);
+  it("an update, a record and a replace are named; a warned-about input is not", () => {
+    const result = detailedDiff(
+      answer({
+        snapshotRetention: "update",
+        restoreTimeoutSeconds: "record",
+        name: "replace",
+        sizeGb: "warn",
+      }),
+      { name: "a", snapshotRetention: 5, sizeGb: 3 },
+      { name: "b", snapshotRetention: 9, restoreTimeoutSeconds: 60, sizeGb: 5 },
+    );
+    expect(result).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: false,
+      detailedDiff: { snapshotRetention: "update", restoreTimeoutSeconds: "add", name: "update-replace" },
     });
-    const none = { changes: false, replaces: [], deleteBeforeReplace: false };
-    expect(detailedDiff(volume, { name: "a" }, { name: "a" }, none).detailedDiff).toEqual({});
+  });
+  it("a removed exact input is a delete; a warning alone changes nothing and names nothing", () => {
+    expect(detailedDiff(answer({ triggers: "replace" }), { triggers: { v: "1" } }, {}).detailedDiff).toEqual({
+      triggers: "delete-replace",
+    });
+    expect(detailedDiff(answer({ snapshotId: "warn" }), { snapshotId: "a" }, { snapshotId: "b" })).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+      detailedDiff: {},
+    });
   });
 });
 
@@ -171,13 +186,9 @@ describe("each kind's day-2 warnings (one rule per kind, both doors), from the r
     expect(lifetimeWarnings("volume", "vol_1", olds, {}, now)).toEqual([]);
   });
 
-  it("a restored volume whose program names another snapshot (the dynamic classes' text); none while unknown", async () => {
+  it("a restored volume whose program names another snapshot is no day-2 check (check says it, once)", async () => {
     const olds = { name: "restored", snapshotId: "vs_a" };
-    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: "vs_b" }, now)).toEqual([
-      restoreSourceChangedWarning("restored", "vol_r", "vs_a", "vs_b"),
-    ]);
-    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: "vs_a" }, now)).toEqual([]);
-    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: UNKNOWN }, now)).toEqual([]);
+    expect(lifetimeWarnings("volume", "vol_r", olds, { snapshotId: "vs_b" }, now)).toEqual([]);
   });
 
   it("a custom certificate inside its expiryWarningDays; a snapshot whose program names another volume", async () => {

@@ -23,6 +23,8 @@ const SDK_CONSTANTS = [
   path.join("dist", "sdk", "schemas", "postgres-users.js"),
   path.join("dist", "sdk", "schemas", "regions.js"),
   path.join("dist", "sdk", "field-path.js"),
+  // The Node.js floor, checked at the package's import.
+  path.join("dist", "sdk", "node-floor.js"),
 ];
 const sdk = (files: string[]) =>
   files.filter((f) => f.startsWith(path.join("dist", "sdk")) && !SDK_CONSTANTS.includes(f));

@@ -29,6 +29,9 @@ function quickstart() {
     ...(triggers === undefined ? {} : { triggers: { run: triggers } }),
   });
   const restoredSizeGb = config.getNumber("restoredSizeGb");
+  const restoredRetention = config.getNumber("restoredRetention");
+  // Pulumi's own option, e.g. `snapshotId` (a retaken snapshot then restores the volume again).
+  const restoredReplaceOnChanges = config.get("restoredReplaceOnChanges")?.split(",");
   const restored = new Volume(
     "restored",
     {
@@ -38,8 +41,10 @@ function quickstart() {
       snapshotId: snap.snapshotId,
       restoreTimeoutSeconds: 60,
       ...(restoredSizeGb === undefined ? {} : { sizeGb: restoredSizeGb }),
+      ...(restoredRetention === undefined ? {} : { snapshotRetention: restoredRetention }),
     },
     {
+      ...(restoredReplaceOnChanges === undefined ? {} : { replaceOnChanges: restoredReplaceOnChanges }),
       protect: config.getBoolean("protectRestored") ?? false,
       deleteBeforeReplace: config.getBoolean("restoredDeleteBeforeReplace") ?? false,
     },

@@ -10,13 +10,43 @@ describe("hostname rules", () => {
   const cases: [string, string, RegExp | undefined][] = [
     ["accepts a plain hostname", "app.example.com", undefined],
     ["accepts a wildcard hostname", "*.example.com", undefined],
-    ["rejects uppercase", "App.example.com", /lowercase/],
+    [
+      "rejects uppercase, naming the lowercase hostname",
+      "App.example.com",
+      /^must be lowercase: use app\.example\.com$/,
+    ],
+    [
+      "rejects a URL, saying to drop the scheme",
+      "https://www.example.com",
+      /^must be a name, not a URL: drop the scheme \(https:\/\/\) and use www\.example\.com$/,
+    ],
+    [
+      "rejects a URL with a path and capitals, naming the hostname in it",
+      "HTTPS://WWW.Example.com/shop",
+      /^must be a name, not a URL: drop the scheme \(HTTPS:\/\/\) and use www\.example\.com$/,
+    ],
     ["rejects a single label", "localhost", /two labels/],
-    ["rejects a wildcard over a single label", "*.com", /at least two labels/],
-    ["rejects a wildcard inside a label", "a*.example.com", /whole first label/],
-    ["rejects a wildcard that is not first", "a.*.example.com", /whole first label/],
+    [
+      "rejects a wildcard over a single label",
+      "*.com",
+      /^with a wildcard must cover a domain of at least two labels/,
+    ],
+    [
+      "rejects a wildcard inside a label",
+      "a*.example.com",
+      /^may have a wildcard only as its whole first label/,
+    ],
+    [
+      "rejects a wildcard that is not first",
+      "a.*.example.com",
+      /^may have a wildcard only as its whole first label/,
+    ],
     ["rejects a label starting with a hyphen", "-a.example.com", /hyphen/],
-    ["rejects a trailing dot", "app.example.com.", /dot/],
+    [
+      "rejects a trailing dot, naming the hostname without it",
+      "app.example.com.",
+      /^must not end with a dot: use app\.example\.com$/,
+    ],
   ];
   for (const [rule, hostname, problem] of cases) {
     it(rule, () => {
@@ -47,7 +77,20 @@ describe("validateAcmeCertificateArgs", () => {
     [
       "rejects an uppercase hostname",
       { app: "demo-app", hostname: "WWW.example.com" },
-      ["hostname", /^hostname must be lowercase \(got "WWW\.example\.com"\)$/],
+      ["hostname", /^hostname must be lowercase: use www\.example\.com \(got "WWW\.example\.com"\)$/],
+    ],
+    [
+      "rejects a URL, saying to drop the scheme",
+      { app: "demo-app", hostname: "https://www.example.com" },
+      [
+        "hostname",
+        /^hostname must be a name, not a URL: drop the scheme \(https:\/\/\) and use www\.example\.com \(got "https:\/\/www\.example\.com"\)$/,
+      ],
+    ],
+    [
+      "rejects a wildcard inside a label, in a sentence",
+      { app: "demo-app", hostname: "www.*.example.com" },
+      ["hostname", /^hostname may have a wildcard only as its whole first label \(\*\.example\.com\)/],
     ],
     [
       "rejects a waitTimeoutSeconds of 0",

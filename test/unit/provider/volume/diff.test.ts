@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../../provider/kinds/runtime-entry";
 import { UNKNOWN } from "../../../../provider/model/validation";
+import { detailedDiff } from "../../../../provider/plugin/resource-provider";
 
 // `olds` of diff are the previous OUTPUTS: every input is stored there under its own name.
 const volumeOuts = {
@@ -174,4 +175,43 @@ describe("Volume diff", () => {
       expect({ changes: result.changes, replaces: result.replaces }).toEqual(expected);
     });
   }
+});
+
+// The one answer (provider/runtime/diff): what each changed input does, from which the plugin's
+// detailedDiff and the dynamic host's answer are derived (issue 45's cases, both doors alike).
+describe("Volume diff: the kind's answer, input by input", () => {
+  const grown = { ...volumeOuts, sizeGb: 10, programSizeGb: 3 };
+  const program = { ...volumeIns, sizeGb: 3 };
+  const properties = async (
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+    oldInputs?: object,
+  ) => (await runtime.volume.diff("vol_1", olds, news, oldInputs as Record<string, unknown>)).properties;
+
+  it("a volume grown elsewhere whose snapshotRetention changes: only snapshotRetention, an update", async () => {
+    const news = { ...program, snapshotRetention: 9 };
+    expect(await properties(grown, news)).toEqual({ snapshotRetention: "update" });
+    expect(await properties(grown, news, program)).toEqual({ snapshotRetention: "update" });
+    const plugin = detailedDiff(await runtime.volume.diff("vol_1", grown, news, program), program, news);
+    expect(plugin.detailedDiff).toEqual({ snapshotRetention: "update" });
+  });
+
+  it("a restored volume's moved snapshotId beside another change: the other change only; the move a warning", async () => {
+    const restored = { ...volumeOuts, snapshotId: "vs_1" };
+    const news = { ...volumeIns, snapshotId: "vs_2", snapshotRetention: 9 };
+    const outcome = await runtime.volume.diff("vol_1", restored, news, { ...volumeIns, snapshotId: "vs_1" });
+    expect(outcome).toMatchObject({
+      changes: true,
+      replaces: [],
+      properties: { snapshotId: "warn", snapshotRetention: "update" },
+    });
+    expect(detailedDiff(outcome, { ...volumeIns, snapshotId: "vs_1" }, news).detailedDiff).toEqual({
+      snapshotRetention: "update",
+    });
+  });
+
+  it("a program sizeGb raised below the platform's size is only warned about; above it, an update", async () => {
+    expect(await properties(grown, { ...program, sizeGb: 5 })).toEqual({ sizeGb: "warn" });
+    expect(await properties(grown, { ...program, sizeGb: 11 })).toEqual({ sizeGb: "update" });
+  });
 });

@@ -49,12 +49,14 @@ describe("regionWarning", () => {
 describe("the Volume's check warns about a region only when the program names it anew", () => {
   const base = { app: "demo-app", name: "data" };
 
-  async function warningsOf(olds: Record<string, unknown>, news: Record<string, unknown>) {
+  /** What the check prints: through the plugin's sink of the resource, or the dynamic host's stderr. */
+  async function warningsOf(olds: Record<string, unknown>, news: Record<string, unknown>, host = false) {
     const printed: string[] = [];
     const original = console.warn;
     console.warn = (text: string) => printed.push(text);
     try {
-      const result = await volume.check(olds, news);
+      const provider = host ? volume : volume.about(async (text) => void printed.push(`warning: ${text}`));
+      const result = await provider.check(olds, news);
       // (No credentials are configured here: those failures name no property.)
       expect(result.failures.filter((f) => f.property !== "")).toEqual([]);
     } finally {
@@ -63,10 +65,14 @@ describe("the Volume's check warns about a region only when the program names it
     return printed;
   }
 
-  it("on create", async () => {
+  it("on create, under the resource (the plugin's call names it)", async () => {
     expect(await warningsOf({}, { ...base, region: "ida" })).toEqual([
       expect.stringMatching(/^warning: region "ida" .*did you mean iad\?/),
     ]);
+  });
+
+  it("not in the dynamic host, whose warnings land under the stack: the program warns under the Volume", async () => {
+    expect(await warningsOf({}, { ...base, region: "ida" }, true)).toEqual([]);
   });
 
   it("not for the region the volume already has (a stack made with it keeps previewing quietly)", async () => {

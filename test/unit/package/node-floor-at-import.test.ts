@@ -1,0 +1,48 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { NODE_FLOOR } from "../../../sdk/node-floor";
+
+// Pulumi runs the program and the plugin on the `node` first on PATH. An older one (Node 20 is
+// still many systems' node) must be found where a user first meets the package, with what to do:
+// at the program's import of either door and at the plugin's start, not at the first request of
+// the first preview. The older Node is played by this one with `process.versions.node` set back.
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+/** Loads `entry` (compiled, under dist/) in a fresh Node that says it is `version`. */
+function load(entry: string, version: string) {
+  const script = [
+    `Object.defineProperty(process.versions, "node", { value: ${JSON.stringify(version)} });`,
+    `require(${JSON.stringify(path.join(ROOT, entry))});`,
+    // The plugin's bin would serve until stopped: a start that was not refused ends here.
+    `setTimeout(() => { console.log("loaded"); process.exit(0); }, 500);`,
+  ].join("\n");
+  return spawnSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+}
+
+const ENTRIES = [
+  ["the package root (the dynamic door)", "dist/provider/index.js"],
+  ["pulumi-platform/plugin (the plugin door's classes)", "dist/provider/plugin/index.js"],
+  ["the plugin's bin", "dist/provider/plugin/main.js"],
+] as const;
+
+describe("an older Node.js is refused where the package is first loaded", () => {
+  for (const [what, entry] of ENTRIES) {
+    it(`${what} refuses Node 20 with the floor and what to do`, () => {
+      const run = load(entry, "20.20.2");
+      expect(run.stdout).not.toContain("loaded");
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain(
+        `pulumi-platform needs Node.js ${NODE_FLOOR} or later; this is Node.js 20.20.2`,
+      );
+      expect(run.stderr).toContain("Put a newer node first on PATH");
+    });
+  }
+
+  it("the package root loads on the floor itself", () => {
+    const run = load("dist/provider/index.js", NODE_FLOOR);
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("loaded");
+  });
+});

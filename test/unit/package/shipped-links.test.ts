@@ -1,0 +1,105 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The README and the docs are read inside the installed package (node_modules/pulumi-platform, the
+// registry's page) as much as in a checkout: every relative link of a Markdown file the package
+// ships must name a file the package ships (`npm pack --dry-run`'s list, what `files` selects), and
+// an anchor must name a heading of the file it points into. written-paths.test.ts checks the same
+// links against the checkout, where everything exists.
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+let shipped: Set<string>;
+/** Every folder holding a shipped file (a link may name a folder, e.g. `examples/quickstart`). */
+let shippedDirs: Set<string>;
+
+beforeAll(() => {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_loglevel: "error" },
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  const [{ files }] = JSON.parse(out) as [{ files: { path: string }[] }];
+  shipped = new Set(files.map((f) => f.path));
+  shippedDirs = new Set();
+  for (const file of shipped) {
+    for (let dir = path.posix.dirname(file); dir !== "."; dir = path.posix.dirname(dir)) shippedDirs.add(dir);
+  }
+}, 120_000);
+
+/** GitHub's anchor of a heading: lowercase, punctuation dropped, spaces to hyphens. */
+function slug(heading: string): string {
+  return heading
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** The anchors of a Markdown text's headings (outside code blocks), numbered as GitHub does repeats. */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  let fenced = false;
+  for (const line of text.split("\n")) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*)$/.exec(line);
+    if (!heading) continue;
+    const base = slug(heading[1] ?? "");
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return out;
+}
+
+/** The relative links of a Markdown text (`[text](target)`), outside code blocks and inline code. */
+function links(text: string): string[] {
+  const prose = text.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1] ?? "")
+    .filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link));
+}
+
+/** What is wrong with `link` written in the shipped file `from`, or undefined. */
+function broken(from: string, link: string): string | undefined {
+  const [target = "", anchor] = link.split("#");
+  const file = target === "" ? from : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
+  const bare = file.replace(/\/$/, "");
+  if (!shipped.has(bare) && !shippedDirs.has(bare)) return "not in the package";
+  if (anchor === undefined || !bare.endsWith(".md")) return undefined;
+  return anchors(fs.readFileSync(path.join(ROOT, bare), "utf8")).has(anchor) ? undefined : "no such heading";
+}
+
+describe("links inside the installed package", () => {
+  it("the package ships the README and the docs it links first", () => {
+    expect(shipped).toContain("README.md");
+    expect(shipped).toContain("docs/plugin.md");
+    expect(shipped).toContain("docs/resources.md");
+  });
+
+  it("every relative link of every shipped Markdown file names a shipped file and an existing heading", () => {
+    const markdown = [...shipped].filter((f) => f.endsWith(".md"));
+    const found = markdown.flatMap((from) =>
+      links(fs.readFileSync(path.join(ROOT, from), "utf8")).map((link) => ({ from, link })),
+    );
+    // The README alone links a dozen files; a parser that finds nothing must not pass.
+    expect(found.filter((f) => f.from === "README.md").length).toBeGreaterThan(20);
+    const problems = found.flatMap(({ from, link }) => {
+      const problem = broken(from, link);
+      return problem ? [`${from}: (${link}) ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("a link to a file the package leaves out, or to a missing heading, is found", () => {
+    expect(broken("README.md", "test/e2e/consumer.test.ts")).toBe("not in the package");
+    expect(broken("README.md", "docs/plugin.md#no-such-heading")).toBe("no such heading");
+    expect(broken("docs/adopt.md", "plugin.md#pulumi-import")).toBeUndefined();
+  });
+});
