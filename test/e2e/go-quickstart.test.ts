@@ -5,7 +5,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { z } from "zod";
 import { createOfflineBackend, ensurePulumiCli, offlineEngineEnv } from "../../scripts/lib/pulumi-engine";
-import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
+import {
+  expectNoPlaintext,
+  expectNothingLeftAt,
+  plainExport,
+  platformConfig,
+  useE2eEmulator,
+} from "../support/e2e";
 import { step } from "../support/step";
 
 // examples/go-quickstart (a volume, its snapshot, a restore, an ACME certificate, an alternating
@@ -214,15 +220,7 @@ describe("the Go quickstart through the engine (an Automation API inline program
     await step("destroy: nothing left at the platform", async () => {
       const destroy = await ok(["destroy"]);
       expect(destroy.changes).toEqual({ delete: 6 });
-      for (const id of [ids.data, ids.restored]) {
-        const gone = await e.api("GET", `/v1/apps/${APP}/volumes/${id}`);
-        expect(
-          gone.status === 404 || gone.body.state === "destroyed",
-          `${id}: ${JSON.stringify(gone.body)}`,
-        ).toBe(true);
-      }
-      expect((await e.api("GET", `/v1/apps/${APP}/volumes`)).body).toEqual([]);
-      expect(await hostnames()).toEqual([]);
+      await expectNothingLeftAt(e, APP, [ids.data, ids.restored]);
     });
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { createOfflineBackend, ensurePulumiCli, offlineEngineEnv } from "../../scripts/lib/pulumi-engine";
 import { ensurePythonEnv, type PythonEnv } from "../../scripts/lib/python-env";
-import { expectNoPlaintext, plainExport, useE2eEmulator } from "../support/e2e";
+import { expectNoPlaintext, expectNothingLeftAt, plainExport, useE2eEmulator } from "../support/e2e";
 import { tempDir } from "../support/emulator";
 import { step } from "../support/step";
 
@@ -286,15 +286,7 @@ describe("the Python quickstart through the engine (Automation API inline progra
     await step("destroy: nothing left at the platform", async () => {
       const destroyed = await ok("destroy");
       expect(destroyed.changes).toEqual({ delete: 6 });
-      for (const id of [ids.data, ids.restored]) {
-        const gone = await e.api("GET", `/v1/apps/${APP}/volumes/${id}`);
-        expect(
-          gone.status === 404 || gone.body.state === "destroyed",
-          `${id}: ${JSON.stringify(gone.body)}`,
-        ).toBe(true);
-      }
-      expect((await e.api("GET", `/v1/apps/${APP}/volumes`)).body).toEqual([]);
-      expect((await e.state()).certificates).toEqual([]);
+      await expectNothingLeftAt(e, APP, [ids.data, ids.restored]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { expect } from "vitest";
 import type { ResponseMode, RunningEmulator } from "../../emulator";
 import { type TestEmulator, useTestEmulator } from "./emulator";
 
@@ -26,6 +27,22 @@ export function platformConfig(emu: RunningEmulator) {
     "platform:apiUrl": emu.url,
     "platform:apiToken": { value: emu.token, secret: true },
   };
+}
+
+/**
+ * After a destroy: each of `volumeIds` is gone (404) or destroyed, the app lists no volume, and
+ * the emulator holds no certificate.
+ */
+export async function expectNothingLeftAt(e: TestEmulator, app: string, volumeIds: string[]): Promise<void> {
+  for (const id of volumeIds) {
+    const gone = await e.api("GET", `/v1/apps/${app}/volumes/${id}`);
+    expect(
+      gone.status === 404 || gone.body.state === "destroyed",
+      `${id}: ${JSON.stringify(gone.body)}`,
+    ).toBe(true);
+  }
+  expect((await e.api("GET", `/v1/apps/${app}/volumes`)).body).toEqual([]);
+  expect((await e.state()).certificates).toEqual([]);
 }
 
 /** The part of an exported deployment (`pulumi stack export`) these checks read. */
