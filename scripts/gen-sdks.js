@@ -23,7 +23,7 @@
 // the Python SDK (test/e2e/python-quickstart.test.ts installs it from a wheel and type-checks the
 // Python quickstart on it). CI runs it (.ci/run).
 // Needs `go` and `python3`.
-const { execFileSync, spawnSync } = require("node:child_process");
+const { execFileSync } = require("node:child_process");
 const crypto = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -38,6 +38,17 @@ const PULUMI_GO_SDK = "github.com/pulumi/pulumi/sdk/v3 v3.259.0";
 const log = (/** @type {string} */ m) => process.stderr.write(`gen-sdks: ${m}\n`);
 const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd = root) =>
   execFileSync(cmd, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+/**
+ * Downloads the modules `dir`'s packages need before a build: Go fetches as many at once as it has
+ * GOMAXPROCS, two on CI's machine, and a cold module cache waits on the network far more than on
+ * the CPU (the Pulumi SDK's modules: about 3x faster at 16, measured).
+ */
+const fetchModules = (/** @type {string} */ dir) =>
+  execFileSync("go", ["list", "-deps", "./..."], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, GOMAXPROCS: "16" },
+  });
 const timed = (/** @type {string} */ what, /** @type {() => void} */ fn) => {
   const start = Date.now();
   fn();
@@ -59,17 +70,25 @@ function codegen() {
   const cache = process.env.PULUMI_PLATFORM_CACHE ?? path.join(os.homedir(), ".cache", "pulumi-platform");
   const bin = path.join(cache, `sdk-codegen-${hash.digest("hex").slice(0, 12)}`, "sdk-codegen");
   if (!fs.existsSync(bin)) {
-    timed("built scripts/sdk-codegen", () => run("go", ["build", "-o", `${bin}.tmp`, "."], dir));
+    timed("built scripts/sdk-codegen", () => {
+      fetchModules(dir);
+      run("go", ["build", "-o", `${bin}.tmp`, "."], dir);
+    });
     fs.renameSync(`${bin}.tmp`, bin);
   }
   return bin;
 }
 
-/** The directory holding `pulumi` (and any language hosts beside it), when there is one. */
+/**
+ * The directory holding `pulumi` (and any language hosts beside it), when there is one: the
+ * tests' CLI, else one on PATH. Never a build (scripts/ensure-pulumi): the only hosts a private
+ * build has are nodejs and YAML, and the .NET and Java SDKs need theirs (an official install).
+ */
 function cliDir() {
   if (process.env.PULUMI_PLATFORM_CLI_DIR) return process.env.PULUMI_PLATFORM_CLI_DIR;
-  const found = spawnSync("bash", [path.join(root, "scripts", "ensure-pulumi")], { encoding: "utf8" });
-  return found.status === 0 ? found.stdout.trim() : undefined;
+  return (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .find((d) => d && fs.existsSync(path.join(d, "pulumi")));
 }
 
 function hasExecutable(/** @type {string} */ name, /** @type {string[]} */ dirs) {
@@ -132,7 +151,11 @@ function generate(/** @type {string} */ out) {
         );
         const committed = path.join(root, SDK_DIR, "go", "go.sum");
         if (fs.existsSync(committed)) fs.copyFileSync(committed, path.join(fresh, "go.sum"));
-        run("go", ["mod", "tidy"], fresh);
+        execFileSync("go", ["mod", "tidy"], {
+          cwd: fresh,
+          stdio: ["ignore", "pipe", "inherit"],
+          env: { ...process.env, GOMAXPROCS: "16" }, // downloads: see fetchModules
+        });
       }
       if (language === "python") write(path.join(fresh, "README.md"), pythonReadme(packageSchema()));
       fs.rmSync(target, { recursive: true, force: true });
@@ -275,11 +298,13 @@ function main() {
     fs.rmSync(fresh, { recursive: true, force: true });
   }
   timed("go build && go vet (sdk-gen/go)", () => {
+    fetchModules(path.join(root, SDK_DIR, "go"));
     run("go", ["build", "./..."], path.join(root, SDK_DIR, "go"));
     run("go", ["vet", "./..."], path.join(root, SDK_DIR, "go"));
   });
   timed("go build && go vet (examples/go-quickstart: its program, main.go and the automation driver)", () => {
     // Several packages: built, the binaries discarded.
+    fetchModules(path.join(root, "examples", "go-quickstart"));
     run("go", ["build", "./..."], path.join(root, "examples", "go-quickstart"));
     run("go", ["vet", "./..."], path.join(root, "examples", "go-quickstart"));
   });

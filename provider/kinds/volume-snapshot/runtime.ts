@@ -6,7 +6,14 @@
  * volume restored from it is never replaced because time passed.
  * @module
  */
-import { AmbiguousRequestError, type Backup, lookVerdict, lostAnswerText, type Snapshot } from "../../../sdk";
+import {
+  AmbiguousRequestError,
+  AmbiguousTakeOverError,
+  type Backup,
+  lookVerdict,
+  lostAnswerText,
+  type Snapshot,
+} from "../../../sdk";
 import { sleep } from "../../../sdk/retry";
 import { poll } from "../../../sdk/wait";
 import { storedInputs } from "../../model/declaration";
@@ -132,12 +139,18 @@ async function identifyLostSnapshot(
     const backup = { snapshotId: only.id, backupId: null, backupCreatedAt: only.created_at };
     return { id: only.id, outs: outputs(inputs, backup, snapshotInfo(only), seenNow()) };
   }
-  const seen =
-    fresh.length === 0
-      ? `no new snapshot of the volume was listed within ${timeoutMs / 1000} s (waitTimeoutSeconds), so none is recorded. If one appears later it is not in the stack (retention removes it); run \`pulumi up\` again to take the snapshot`
-      : `${fresh.length} new snapshots of the volume were listed (${fresh.map((s) => `${s.id} created ${s.created_at}`).join(", ")}) and the stack cannot tell which one is its own, so none is recorded; run \`pulumi up\` again to take a new one`;
+  if (verdict.take === "none-of-many") {
+    throw new AmbiguousTakeOverError(
+      "POST",
+      lost.path,
+      `new snapshots of volume ${volumeId} (app ${app})`,
+      verdict.candidates.map((s) => ({ id: s.id, detail: `created ${s.created_at}` })),
+      "None is recorded in the stack (retention removes the one this request may have taken, in time); run `pulumi up` again to take a new one.",
+      lost,
+    );
+  }
   throw new Error(
-    `taking an on-demand snapshot of volume ${volumeId} (app ${app}): the answer was lost (${lost.message}); ${seen}`,
+    `taking an on-demand snapshot of volume ${volumeId} (app ${app}): the answer was lost (${lost.message}); no new snapshot of the volume was listed within ${timeoutMs / 1000} s (waitTimeoutSeconds), so none is recorded. If one appears later it is not in the stack (retention removes it); run \`pulumi up\` again to take the snapshot`,
   );
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as runtime from "../../../provider/kinds/runtime-entry";
+import { AmbiguousTakeOverError } from "../../../sdk";
 import { makeCert } from "../../support/certs";
 import { PROVIDER, type ProviderHarness, rejectionOf, startHarness, withProvider } from "./helpers";
 
@@ -146,11 +147,15 @@ describe("an on-demand snapshot whose answer is lost", () => {
       // Someone else takes a snapshot of the same volume meanwhile; then both get listed.
       await h.api("POST", `/v1/apps/${APP}/volumes/${vol.id}/snapshots`);
       await h.control.time.advance(60_000);
-      const err = (await create.catch((e: Error) => e)) as Error;
-      expect(err).toBeInstanceOf(Error);
-      expect(err.message).toMatch(
-        /2 new snapshots of the volume were listed .* cannot tell which one is its own/,
-      );
+      const err = (await create.catch((e: Error) => e)) as AmbiguousTakeOverError;
+      // The retry policy's one rule, as for a volume create: the same error class and code.
+      expect(err).toBeInstanceOf(AmbiguousTakeOverError);
+      expect(err.code).toBe("AMBIGUOUS_TAKEOVER");
+      const listed = (await h.state()).snapshots.filter((s) => s.volume_id === vol.id).map((s) => s.id);
+      expect(err.candidates.map((c) => c.id).sort()).toEqual([...listed].sort());
+      expect(listed).toHaveLength(2);
+      expect(err.message).toMatch(/2 new snapshots of volume .* none was taken over/);
+      expect(err.message).toMatch(/does not say whose each is.* run `pulumi up` again to take a new one/);
       expect(err).not.toHaveProperty("id");
     } finally {
       await h.control.time.speed(1);
