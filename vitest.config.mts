@@ -86,6 +86,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
+          // Fewer CLI processes after each Automation API command (the file says which and why).
+          setupFiles: ["test/support/lean-automation.ts"],
           testTimeout: 600_000,
           hookTimeout: 600_000,
           pool: "forks",
