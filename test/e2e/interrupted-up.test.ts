@@ -1,11 +1,11 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
-import { killTree, removeBrokenSidecars, until } from "../support/kill";
+import { killUpWhen, removeBrokenSidecars } from "../support/kill";
 import { OPS_CLI as cli } from "../support/ops-cli";
 import { upAndTally } from "../support/tally";
 import { yamlProgram } from "../support/yaml-program";
@@ -42,15 +42,11 @@ async function killUpAfterCreates(
     latencyMs: 5_000,
     times: 0,
   });
-  const up = spawn(path.join(cliDir, "pulumi"), ["up", "--yes", "--skip-preview", "--stack", stack.name], {
-    cwd: dir,
-    env: cliEnv,
-    stdio: "ignore",
-  });
-  const exited = new Promise((resolve) => up.once("exit", resolve));
-  await until("volumes at the platform", async () => (await ours()).length >= landed);
-  const killed = killTree(up.pid as number);
-  await exited;
+  const killed = await killUpWhen(
+    { cliDir, dir, stackName: stack.name, env: cliEnv },
+    "volumes at the platform",
+    async () => (await ours()).length >= landed,
+  );
   await e.control.faults.clear();
   await new Promise((r) => setTimeout(r, 500));
   const atKill = (await ours()).length;

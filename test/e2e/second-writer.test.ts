@@ -1,4 +1,4 @@
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -6,7 +6,7 @@ import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automa
 import { describe, expect, it } from "vitest";
 import { platformConfig, useE2eEmulator } from "../support/e2e";
 import { programPath, withStack } from "../support/engine";
-import { killTree, removeBrokenSidecars, until } from "../support/kill";
+import { killUpWhen, removeBrokenSidecars } from "../support/kill";
 import { OPS_CLI as cli } from "../support/ops-cli";
 
 // Two stacks of one program on one backend share an app and the names of their volumes (issue
@@ -107,16 +107,12 @@ describe("two stacks of one program in one app (same-named volumes)", () => {
         latencyMs: 5_000,
         times: 0,
       });
-      const upA = spawn(path.join(cliDir, "pulumi"), ["up", "--yes", "--skip-preview", "--stack", a.name], {
-        cwd: programDir,
-        env: cliEnv,
-        stdio: "ignore",
-      });
-      const exitedA = new Promise((resolve) => upA.once("exit", resolve));
       const upB = b.up();
-      await until("both stacks' creates at the platform", async () => (await alive()).size >= 2 * COUNT);
-      const killed = killTree(upA.pid as number);
-      await exitedA;
+      const killed = await killUpWhen(
+        { cliDir, dir: programDir, stackName: a.name, env: cliEnv },
+        "both stacks' creates at the platform",
+        async () => (await alive()).size >= 2 * COUNT,
+      );
       await upB;
       await e.control.faults.clear();
       await removeBrokenSidecars(a, env.PULUMI_BACKEND_URL as string);

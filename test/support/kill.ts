@@ -2,7 +2,9 @@
  * Killing a `pulumi up` the way a lost CI runner does: SIGKILL of the CLI and every process it
  * started (the CLI puts plugins in their own process groups, so the tree is walked by parent pid).
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { brokenSidecars, removeSidecars } from "../../ops/backend-sidecars";
 
@@ -48,6 +50,32 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Runs `pulumi up --yes --skip-preview` of `stackName` in `dir` (the CLI in `cliDir`, with `env`)
+ * and SIGKILLs its process tree once `ready` holds (`what` names it in a timeout); returns how
+ * many processes were killed, after the CLI has exited.
+ */
+export async function killUpWhen(
+  options: { cliDir: string; dir: string; stackName: string; env: NodeJS.ProcessEnv },
+  what: string,
+  ready: () => Promise<boolean>,
+): Promise<number> {
+  const up = spawn(
+    path.join(options.cliDir, "pulumi"),
+    ["up", "--yes", "--skip-preview", "--stack", options.stackName],
+    {
+      cwd: options.dir,
+      env: options.env,
+      stdio: "ignore",
+    },
+  );
+  const exited = new Promise((resolve) => up.once("exit", resolve));
+  await until(what, ready);
+  const killed = killTree(up.pid as number);
+  await exited;
+  return killed;
 }
 
 /**
