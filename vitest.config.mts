@@ -61,9 +61,10 @@ class SlowestFirstSequencer extends BaseSequencer {
   }
 }
 
-// Unit and integration tests run first, in parallel; then the e2e project drives the real Pulumi
-// engine two files at a time (each `pulumi up` is CPU-heavy and CI has two cores; every file has
-// its own emulator, file backend and stack names, so files do not share anything).
+// Two groups, one after the other: unit and integration tests, four files at a time; the e2e
+// project, which drives the real Pulumi engine three files at a time (each `pulumi up` is
+// CPU-heavy and CI has two cores; every file has its own emulator, file backend and stack names, so
+// files do not share anything).
 export default defineConfig({
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
@@ -78,6 +79,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           pool: "forks",
+          // Mostly waiting (HTTP to an emulator, sockets, timers): 38 % of two cores with vitest's
+          // default of one worker here (cores - 1); four keep both cores busy.
+          maxWorkers: 4,
         },
       },
       {
@@ -91,7 +95,9 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 600_000,
           pool: "forks",
-          maxWorkers: 2,
+          // Three at a time on two cores: a file waits (emulator latencies, kills, polling) for
+          // about a fifth of its time, which a third file fills.
+          maxWorkers: 3,
         },
       },
     ],

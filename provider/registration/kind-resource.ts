@@ -1,12 +1,14 @@
 /**
  * Base of every resource class of both doors: the kind's registration (./registration: every
  * declared output, the program's inputs, the secrets) under the door's type token, props and
- * aliases (./door), with stack traces capped while it registers.
+ * aliases (./door), held by the program's token gate in a real `pulumi up` (./token-gate), with
+ * stack traces capped while it registers.
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Door, KindRow } from "./door";
 import { capStackTraces, registration } from "./registration";
+import { heldForToken } from "./token-gate";
 
 /** A resource of one kind, registered through one door. */
 export abstract class KindResource extends pulumi.CustomResource {
@@ -22,9 +24,10 @@ export abstract class KindResource extends pulumi.CustomResource {
     const aliases = door.aliases(kind);
     const withAliases =
       aliases.length === 0 ? r.opts : { ...r.opts, aliases: [...aliases, ...(r.opts?.aliases ?? [])] };
+    const held = heldForToken(kind, args, withAliases);
     const traces = capStackTraces();
     try {
-      super(door.type(kind), name, props, withAliases);
+      super(door.type(kind), name, props, held);
     } catch (err) {
       throw traces.withConstructionStack(err, new.target);
     } finally {

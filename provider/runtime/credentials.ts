@@ -8,8 +8,10 @@
  * `preview` run the program and pass the current stack config; `refresh`, `destroy` and the
  * refresh step of `up --refresh` pass the config recorded in the state by the last `up` (the
  * default provider's inputs), so after `pulumi config set --secret platform:apiToken <new>` they
- * still hold the old token. The provider process cannot read the current stack config there (it
- * gets no stack name, and `PULUMI_CONFIG` is empty), but it sees the CLI's environment.
+ * still hold the old token (an `up` of a TypeScript program whose token the platform refused
+ * records nothing: ../registration/token-gate). The provider process cannot read the current
+ * stack config there (it gets no stack name, and `PULUMI_CONFIG` is empty), but it sees the CLI's
+ * environment.
  *
  * A refused token (401) is never replaced silently: a 401 also answers a token that may not
  * reach the app, so using PLATFORM_API_TOKEN instead would act under another identity than the
@@ -201,13 +203,16 @@ function problemsText(resolution: CredentialsResolution): string {
 }
 
 /**
- * What an `up` whose token was refused leaves behind: Pulumi records the provider's config (the
- * token included) before any resource is changed, and no provider code runs before that in the
- * dynamic door (its host implements no `CheckConfig`), so the refused token becomes the one
- * `refresh` and `destroy` are configured with. Said with the fix of the config, so the next
- * refresh is not a surprise.
+ * What an `up` whose token the provider saw refused leaves behind: Pulumi records the provider's
+ * config (the token included) before any resource is changed, and no provider code runs before
+ * that (the dynamic host implements no `CheckConfig`; the plugin's gets no app to ask about), so
+ * the refused token becomes the one `refresh` and `destroy` are configured with. A TypeScript
+ * program's token gate (../registration/token-gate) stops an `up` before that when the platform
+ * refuses the token for an app among its resources' inputs, so the provider never sees that case;
+ * when it does see a refusal, the token is recorded, whatever the program's language. Said with
+ * the fix of the config, so the next refresh is not a surprise.
  */
-export const RECORDED_ANYWAY = `A \`pulumi up\` records the token it ran with in the stack's state even when it fails: until an \`up\` with a valid token succeeds, run \`pulumi refresh\` and \`pulumi destroy\` with \`--run-program\``;
+export const RECORDED_ANYWAY = `A \`pulumi up\` refused this way has recorded the token it ran with in the stack's state (a TypeScript program stops before that only when it can check the token with an app among its resources' inputs; a Pulumi YAML, Go or Python program cannot): until an \`up\` with a valid token succeeds, run \`pulumi refresh\` and \`pulumi destroy\` with \`--run-program\``;
 
 /**
  * What to do about a refused token (401), said once: which token was refused and the fix that
@@ -233,7 +238,7 @@ export function refusedTokenAdvice(): string {
       ? `, or set ${ENV_KEYS.apiToken} to the new token for this command`
       : `, or set ${ENV_KEYS.apiToken} to the new token and ${FALLBACK_ENV}=1 for this command`;
   return (
-    `The platform refused the API token recorded in the stack's state${envToo}: \`pulumi refresh\` and \`pulumi destroy\` configure the provider with the stack config of the last \`pulumi up\` (one that failed included), not the current one. ` +
+    `The platform refused the API token recorded in the stack's state${envToo}: \`pulumi refresh\` and \`pulumi destroy\` configure the provider with the stack config the last \`pulumi up\` recorded (a failed one included, unless its TypeScript program stopped it for a refused token), not the current one. ` +
     `After changing ${CONFIG_KEYS.apiToken}, run \`pulumi refresh --run-program\` or \`pulumi destroy --run-program\` (or \`pulumi up\` first)${envFix}; if that fails too, the new token is not valid`
   );
 }

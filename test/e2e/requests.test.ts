@@ -24,7 +24,7 @@ async function requestsOf(command: () => Promise<unknown>): Promise<Record<strin
 }
 
 describe("requests per command for a stack of volumes", () => {
-  it("up creates with one request each and two lists, refresh reads with two in all, destroy deletes with one each", async () => {
+  it("up creates with one request each and three lists (the program's token check among them), refresh reads with two in all, destroy deletes with one each", async () => {
     await withStack(
       {
         programDir: programPath("interrupted-up"),
@@ -32,10 +32,12 @@ describe("requests per command for a stack of volumes", () => {
       },
       async ({ stack }) => {
         await step("up", async () => {
-          // One list of the app before its first create (the lost-answer rule), then one POST each,
-          // and one list as the provider process stops (what landed meanwhile that it did not make).
+          // One list of the app from the program before it registers anything (the token gate:
+          // does the platform take the token?), one before the first create (the lost-answer
+          // rule), then one POST each, and one list as the provider process stops (what landed
+          // meanwhile that it did not make).
           expect(await requestsOf(() => stack.up())).toEqual({
-            [`GET /v1/apps/${APP}/volumes`]: 2,
+            [`GET /v1/apps/${APP}/volumes`]: 3,
             [`POST /v1/apps/${APP}/volumes`]: COUNT,
           });
         });

@@ -269,9 +269,10 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
       await slowAnswers(6_000);
       await e.control.requests.clear();
       const rerun = ctx.stack.up();
+      // The provider's first list is the second: the program's token check lists the app first.
       await until("the rerun's first list of the app and its creates", async () => {
         const requests = await e.control.requests.list();
-        return requests.some((r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`);
+        return requests.filter((r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`).length >= 2;
       });
       const late = Promise.all(
         [1, 2, 3, 4, 5].map(async (i) => {
@@ -305,14 +306,15 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
 
   it("(e) a SIGKILL of the CLI alone, its creates not yet sent: its provider never sends them", async () => {
     // The killed run's provider still waits for its first list of the app (held 12 s) when the
-    // CLI dies; it finds the engine gone and abandons every create it had not sent.
+    // CLI dies; it finds the engine gone and abandons every create it had not sent. The first of
+    // the two lists held is the program's token check, before anything is registered.
     await withStack({ programDir, config: platformConfig(e.emu) }, async (ctx) => {
       await e.control.faults.add({
         method: "GET",
         path: `/v1/apps/${APP}/volumes`,
         kind: "latency",
         latencyMs: 12_000,
-        times: 1,
+        times: 2,
       });
       await e.control.requests.clear();
       const survivors = await killCliAlone(
@@ -330,9 +332,10 @@ describe("a pipeline that reruns after `pulumi up` was killed", () => {
           (await e.control.requests.list()).filter(
             (r) => r.method === "GET" && r.path === `/v1/apps/${APP}/volumes`,
           );
+        // The killed run's token check and held list, the rerun's token check, first and last list.
         await until(
           "the killed run's list answered (12 s after it was sent)",
-          async () => (await lists()).length >= 3,
+          async () => (await lists()).length >= 5,
         );
         // Its creates would be sent within milliseconds of that answer; give them two seconds.
         await new Promise((r) => setTimeout(r, 2_000));

@@ -13,8 +13,11 @@ import { yamlProgram } from "../support/yaml-program";
 // `pulumi config set --secret platform:apiToken <new>`. Observed through the engine: `up` and
 // `preview` configure the provider with the current stack config; `refresh` and `destroy`
 // configure it with the config recorded in the state (the default provider's inputs), i.e. the
-// old token, until an `up` or a `--run-program` run records the new one. The same through the
-// provider plugin (issue 30), from a Pulumi YAML program.
+// old token, until an `up` or a `--run-program` run records the new one. An `up` whose token the
+// platform refuses records nothing: the TypeScript program asks the platform first and registers
+// no resource (issue 45). The same through the provider plugin (issue 30), from a Pulumi YAML
+// program (whose failed `up` still records its token: no program code runs before the engine's
+// provider step).
 
 const OLD_TOKEN = "rotation-old-token-4f1c9a";
 const NEW_TOKEN = "rotation-new-token-7b2e5d";
@@ -44,8 +47,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `op`, which must fail; returns the error diagnostics the engine reported. */
-async function failingRun(op: (onEvent: (e: EngineEvent) => void) => Promise<unknown>): Promise<string[]> {
+type Diagnostic = NonNullable<EngineEvent["diagnosticEvent"]>;
+
+/** A Volume's error (the provider's report of a failed operation). */
+const volumeError = (d: Diagnostic) => /platform:(index:)?Volume::/.test(d.urn ?? "");
+
+/**
+ * Runs `op`, which must fail; returns the error diagnostics the engine reported that `which`
+ * keeps (default: a Volume's).
+ */
+async function failingRun(
+  op: (onEvent: (e: EngineEvent) => void) => Promise<unknown>,
+  which: (d: Diagnostic) => boolean = volumeError,
+): Promise<string[]> {
   const events: EngineEvent[] = [];
   const outcome = await op((e) => events.push(e)).then(
     () => "succeeded",
@@ -54,11 +68,31 @@ async function failingRun(op: (onEvent: (e: EngineEvent) => void) => Promise<unk
   expect(outcome).toBe("failed");
   return events
     .map((e) => e.diagnosticEvent)
-    .filter((d) => d?.severity === "error" && /platform:(index:)?Volume::/.test(d.urn ?? ""))
-    .map((d) => String(d?.message));
+    .filter((d): d is Diagnostic => d?.severity === "error" && which(d))
+    .map((d) => String(d.message));
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;
+
+/** Every error but the engine's closing "update failed" (a program's error has no resource). */
+const programError = (d: Diagnostic) => !/^error: update failed/.test(d.message.trim());
+
+type ExportedResource = { type: string; inputs?: Record<string, unknown> };
+
+/** Which of this file's tokens the state records, decrypted (the Automation API's export), never the token itself. */
+async function decryptedRecordedToken(stack: Stack): Promise<string> {
+  const resources = (await stack.exportStack()).deployment.resources as ExportedResource[];
+  const recorded = resources.find((r) => r.type === "pulumi:providers:pulumi-nodejs")?.inputs?.[
+    "platform:apiToken"
+  ] as { plaintext?: unknown } | string | undefined;
+  const value = typeof recorded === "string" ? recorded : JSON.parse(String(recorded?.plaintext ?? "null"));
+  const names: Record<string, string> = {
+    [OLD_TOKEN]: "the old token",
+    [NEW_TOKEN]: "the new token",
+    [WRONG_TOKEN]: "the wrong token",
+  };
+  return names[String(value)] ?? "another value";
+}
 
 async function volumeStates(): Promise<string[]> {
   return (emu?.store.dump().volumes ?? []).map((v) => v.state);
@@ -90,6 +124,11 @@ describe("token rotation through the real engine", () => {
         "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
         ciphertext: expect.stringMatching(/^v1:/),
       });
+      // The program's token check held the registration through `dependsOn`: nothing recorded of it.
+      const recordedVolume = (
+        JSON.parse(exported).deployment.resources as { type: string; dependencies?: string[] }[]
+      ).find((r) => r.type.endsWith("platform:Volume"));
+      expect(recordedVolume?.dependencies ?? []).toEqual([]);
 
       // The platform now accepts only the new token; the user records it in the stack config.
       await emu?.close();
@@ -141,37 +180,50 @@ describe("token rotation through the real engine", () => {
       expect(output).toContain(`warning: ${FALLBACK_WARNING}`);
       expect(output).not.toContain(NEW_TOKEN);
 
-      // `up` runs the program: the stack config is current, so its refused token is never replaced
-      // (even with the opt-in), and nothing is changed with the environment's token.
+      // Fix 2: --run-program configures the provider from the current config and records it,
+      // so a plain refresh afterwards works too.
+      delete workspace.envVars.PLATFORM_API_TOKEN_FALLBACK;
+      await stack.refresh({ runProgram: true, expectNoChanges: true });
+      await stack.refresh({ expectNoChanges: true });
+      expect(await decryptedRecordedToken(stack)).toBe("the new token");
+
+      // `up` with a wrong token: the program asks the platform first (one read of the volume's
+      // app) and stops before it registers anything, so the engine records nothing, the stack
+      // keeps the token that worked, and nothing is changed with the environment's token.
       await stack.setConfig("platform:apiToken", { value: WRONG_TOKEN, secret: true });
       await stack.setConfig("volume", { value: JSON.stringify({ ...JSON.parse(volume), sizeGb: 2 }) });
-      const upErrors = await failingRun((onEvent) => stack.up({ onEvent }));
+      workspace.envVars.PLATFORM_API_TOKEN = NEW_TOKEN;
+      workspace.envVars.PLATFORM_API_TOKEN_FALLBACK = "1";
+      emu?.emulator.requestLog.clear();
+      const upErrors = await failingRun((onEvent) => stack.up({ onEvent }), programError);
       expect(upErrors).toHaveLength(1);
-      expect(upErrors[0]).toContain("failed with 401");
-      expect(count(upErrors[0] ?? "", "pulumi config set --secret platform:apiToken <token>")).toBe(1);
-      expect(upErrors[0]).toContain("PLATFORM_API_TOKEN is used only when the stack config sets no token");
-      expect(upErrors[0]).not.toContain(WRONG_TOKEN);
-      // It says what the failed up leaves: Pulumi recorded the config it ran with, wrong token included.
-      expect(upErrors[0]).toContain(RECORDED_ANYWAY);
+      const upError = upErrors[0] ?? "";
+      // The message alone: no "Error:" and no stack frames of this package.
+      expect(upError).toMatch(
+        /^The platform refused the API token of the stack config \(platform:apiToken\)/,
+      );
+      expect(upError).not.toMatch(/\n\s+at /);
+      expect(upError).toContain("GET /v1/apps/demo-app/volumes failed with 401");
+      expect(upError).toContain("Nothing was changed");
+      expect(upError).toContain("the stack keeps the token of its last successful `pulumi up`");
+      expect(count(upError, "pulumi config set --secret platform:apiToken <token>")).toBe(1);
+      expect(upError).toContain("PLATFORM_API_TOKEN is used only when the stack config sets no token");
+      expect(upError).not.toContain(RECORDED_ANYWAY);
+      for (const token of [WRONG_TOKEN, NEW_TOKEN, OLD_TOKEN]) expect(upError).not.toContain(token);
+      expect(emu?.emulator.requestLog.list().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+        "GET /v1/apps/demo-app/volumes 401",
+      ]);
       expect(emu?.store.dump().volumes.map((v) => v.size_gb)).toEqual([1]);
+      // The recorded token is still the one that worked (the engine wrote the state again, so its
+      // ciphertext is new: compared decrypted).
+      expect(await decryptedRecordedToken(stack)).toBe("the new token");
+
+      // The config is fixed: a plain refresh works at once (before, it was configured with the
+      // failed up's token and needed --run-program).
       await stack.setConfig("platform:apiToken", { value: NEW_TOKEN, secret: true });
       await stack.setConfig("volume", { value: volume });
       delete workspace.envVars.PLATFORM_API_TOKEN;
       delete workspace.envVars.PLATFORM_API_TOKEN_FALLBACK;
-
-      // The config is fixed, yet a plain refresh is configured with the failed up's token: the
-      // advice names the failed up and --run-program.
-      const afterFailedUp = await failingRun((onEvent) => stack.refresh({ onEvent }));
-      expect(afterFailedUp).toHaveLength(1);
-      expect(afterFailedUp[0]).toContain("failed with 401");
-      expect(afterFailedUp[0]).toContain(
-        "the stack config of the last `pulumi up` (one that failed included)",
-      );
-      expect(count(afterFailedUp[0] ?? "", "`pulumi refresh --run-program`")).toBe(1);
-
-      // Fix 2: --run-program configures the provider from the current config and records it,
-      // so a plain destroy afterwards works too.
-      await stack.refresh({ runProgram: true, expectNoChanges: true });
       await stack.refresh({ expectNoChanges: true });
       const exportedAfter = plainExport(ctx, stack.name, programDir);
       expect(exportedAfter).not.toContain(NEW_TOKEN);
