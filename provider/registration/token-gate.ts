@@ -75,21 +75,6 @@ export function refusedAtGateMessage(origin: "config" | "env", refusal: string, 
   return `The platform refused the API token of the stack config (${CONFIG_KEYS.apiToken})${unused}: ${refusal}. ${kept}. Set a valid one with \`pulumi config set --secret ${CONFIG_KEYS.apiToken} <token>\` and run \`pulumi up\` again`;
 }
 
-/** The refusal as the sdk reports it (method, path, status, the platform's message), or undefined. */
-function refusalOf(err: unknown): string | undefined {
-  const e = err as {
-    code?: unknown;
-    status?: unknown;
-    method?: unknown;
-    path?: unknown;
-    platformMessage?: unknown;
-  };
-  if (e?.code !== "API_ERROR" || e.status !== 401) return undefined;
-  const said =
-    typeof e.platformMessage === "string" && e.platformMessage !== "" ? e.platformMessage : "(no message)";
-  return `${String(e.method)} ${String(e.path)} failed with 401: ${said}`;
-}
-
 /** The value of an input (a plain value, a promise or an Output), once known. */
 function knownValue(input: unknown): Promise<unknown> {
   if (!pulumi.Output.isInstance(input)) return Promise.resolve(input);
@@ -202,10 +187,11 @@ async function probe(
   family: ProbeFamily,
   app: string,
 ): Promise<string | undefined> {
+  let sdk: typeof import("../../sdk") | undefined;
   let client: import("../../sdk").PlatformClient | undefined;
   try {
-    const { PlatformClient } = await import("../../sdk");
-    client = new PlatformClient({
+    sdk = await import("../../sdk");
+    client = new sdk.PlatformClient({
       baseUrl: apiUrl,
       token,
       userAgent: "pulumi-platform-program",
@@ -217,7 +203,8 @@ async function probe(
     else await client.certificates.list(app, { limit: 1 });
     return undefined;
   } catch (err) {
-    return refusalOf(err);
+    if (!(sdk && err instanceof sdk.ApiError && err.status === 401)) return undefined;
+    return `${err.method} ${err.path} failed with 401: ${err.platformMessage || "(no message)"}`;
   } finally {
     await client?.close();
   }
