@@ -109,7 +109,8 @@ const delayAfter = new WeakMap<FastifyRequest, number>();
  * connections dropped before the handler runs or after it ran (its effects stay).
  */
 export function installFaults(app: FastifyInstance, faults: FaultInjector, log: RequestLog): void {
-  const applyFaults = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Applies this request's faults; true when one of them answered (or dropped) it already. */
+  const applyFaults = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const path = pathOf(request.url);
     for (const fault of faults.take(request.method, path)) {
       switch (fault.kind) {
@@ -125,7 +126,7 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
             reply.header("retry-after", String(fault.retryAfterSeconds ?? 1));
           }
           reply.code(status).send({ error: `injected fault ${fault.id}: HTTP ${status}` });
-          return;
+          return true;
         }
         case "status-after":
           statusAfter.set(request, fault);
@@ -134,20 +135,35 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
           log.add(request.method, path, 0, "before");
           reply.hijack();
           request.raw.socket.destroy();
-          return;
+          return true;
         case "drop-after":
           dropAfter.add(request);
           break;
       }
     }
+    return false;
   };
   // Callback-style hooks: no promise per request on the hot path when no fault is registered.
   app.addHook("onRequest", (request, reply, done) => {
     if (!faults.active || request.url.startsWith(CONTROL_PREFIX)) return done();
-    applyFaults(request, reply).then(() => {
-      if (!reply.sent) done();
+    // Not `reply.sent`: an injected answer held by a `latency-after` is not sent yet.
+    applyFaults(request, reply).then((answered) => {
+      if (!answered) done();
     }, done);
   });
+  const finish = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, payload: unknown) => void,
+  ) => {
+    if (dropAfter.has(request)) {
+      // The handler ran and its state changes stay; the client never learns the outcome.
+      log.add(request.method, pathOf(request.url), reply.statusCode, "after");
+      request.raw.socket.destroy();
+    }
+    done(null, payload);
+  };
   app.addHook("onSend", (request, reply, payload, done) => {
     const replaced = statusAfter.get(request);
     if (replaced) {
@@ -160,14 +176,10 @@ export function installFaults(app: FastifyInstance, faults: FaultInjector, log: 
         error: `injected fault ${replaced.id}: HTTP ${status} after the request was carried out`,
       });
     }
-    if (dropAfter.has(request)) {
-      // The handler ran and its state changes stay; the client never learns the outcome.
-      log.add(request.method, pathOf(request.url), reply.statusCode, "after");
-      request.raw.socket.destroy();
-    }
+    // A held answer is held first, then dropped: a slow way back that never arrives.
     const delay = delayAfter.get(request);
-    if (delay === undefined) return done(null, payload);
-    setTimeout(() => done(null, payload), delay);
+    if (delay === undefined) return finish(request, reply, payload, done);
+    setTimeout(() => finish(request, reply, payload, done), delay);
   });
 }
 

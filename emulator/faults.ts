@@ -56,6 +56,9 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}(?:/.*)?$`);
 }
 
+/** Kinds that delay an answer; every other kind is terminal (it decides the answer). */
+const LATENCY_KINDS: ReadonlySet<FaultSpec["kind"]> = new Set(["latency", "latency-after"]);
+
 interface CompiledFault {
   fault: Fault;
   path: RegExp | undefined;
@@ -97,19 +100,31 @@ export class FaultInjector {
   }
 
   /**
-   * Faults that fire for this request, consuming one application of each: every latency
-   * that fires, then at most one terminal fault (status or drop).
+   * Faults that fire for this request, in the order they were added: every latency that fires
+   * (before or after the handler, wherever it stands in the queue), then at most one terminal
+   * fault (status or drop), the first that fires. Each fired fault uses one application. A fault
+   * not applied to this request keeps its `times`: a terminal fault behind the one that fired,
+   * and a `latency-after` when the connection is dropped before the handler (there is no answer
+   * to hold).
    */
   take(method: string, path: string): Fault[] {
-    const fired: Fault[] = [];
+    const latencies: Fault[] = [];
+    let terminal: Fault | undefined;
     for (const { fault, path: re } of this.faults) {
       if (fault.method && fault.method.toUpperCase() !== method) continue;
       if (re && !re.test(path)) continue;
+      const isTerminal = !LATENCY_KINDS.has(fault.kind);
+      if (isTerminal && terminal) continue;
       if (fault.probability !== undefined && this.random() >= fault.probability) continue;
+      if (isTerminal) terminal = fault;
+      else latencies.push(fault);
+    }
+    const answered = terminal?.kind !== "drop-before";
+    const fired = latencies.filter((f) => answered || f.kind === "latency");
+    if (terminal) fired.push(terminal);
+    for (const fault of fired) {
       fault.hits++;
       if (fault.remaining !== null) fault.remaining--;
-      fired.push(fault);
-      if (fault.kind !== "latency") break;
     }
     if (fired.length > 0) this.faults = this.faults.filter((f) => f.fault.remaining !== 0);
     return fired;

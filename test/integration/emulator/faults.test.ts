@@ -157,3 +157,104 @@ describe("fault injection", () => {
     }
   });
 });
+
+/**
+ * Two faults on one route, added in this order; what the first and the second create hear. The
+ * README's rule: every latency that fires (wherever it stands), then the first terminal fault;
+ * a fault not applied stays queued. "held" is at least one latency, "held twice" both.
+ */
+const COMPOSED: [first: string, second: string, firstCreate: string, secondCreate: string][] = [
+  ["latency", "latency", "200 held twice", "200"],
+  ["latency", "latency-after", "200 held twice", "200"],
+  ["latency", "status", "503 held", "200"],
+  ["latency", "status-after", "500 held", "200"],
+  ["latency", "drop-before", "dropped-before held", "200"],
+  ["latency", "drop-after", "dropped-after held", "200"],
+  ["latency-after", "latency", "200 held twice", "200"],
+  ["latency-after", "latency-after", "200 held twice", "200"],
+  ["latency-after", "status", "503 held", "200"],
+  ["latency-after", "status-after", "500 held", "200"],
+  ["latency-after", "drop-before", "dropped-before", "200 held"],
+  ["latency-after", "drop-after", "dropped-after held", "200"],
+  ["status", "latency", "503 held", "200"],
+  ["status", "latency-after", "503 held", "200"],
+  ["status", "status", "503", "503"],
+  ["status", "status-after", "503", "500"],
+  ["status", "drop-before", "503", "dropped-before"],
+  ["status", "drop-after", "503", "dropped-after"],
+  ["status-after", "latency", "500 held", "200"],
+  ["status-after", "latency-after", "500 held", "200"],
+  ["status-after", "status", "500", "503"],
+  ["status-after", "status-after", "500", "500"],
+  ["status-after", "drop-before", "500", "dropped-before"],
+  ["status-after", "drop-after", "500", "dropped-after"],
+  ["drop-before", "latency", "dropped-before held", "200"],
+  ["drop-before", "latency-after", "dropped-before", "200 held"],
+  ["drop-before", "status", "dropped-before", "503"],
+  ["drop-before", "status-after", "dropped-before", "500"],
+  ["drop-before", "drop-before", "dropped-before", "dropped-before"],
+  ["drop-before", "drop-after", "dropped-before", "dropped-after"],
+  ["drop-after", "latency", "dropped-after held", "200"],
+  ["drop-after", "latency-after", "dropped-after held", "200"],
+  ["drop-after", "status", "dropped-after", "503"],
+  ["drop-after", "status-after", "dropped-after", "500"],
+  ["drop-after", "drop-before", "dropped-after", "dropped-before"],
+  ["drop-after", "drop-after", "dropped-after", "dropped-after"],
+];
+
+const LATENCY_MS = 60;
+const FAULT_OF: Record<string, Record<string, unknown>> = {
+  latency: { kind: "latency", latencyMs: LATENCY_MS },
+  "latency-after": { kind: "latency-after", latencyMs: LATENCY_MS },
+  status: { kind: "status", status: 503 },
+  "status-after": { kind: "status-after", status: 500 },
+  "drop-before": { kind: "drop-before" },
+  "drop-after": { kind: "drop-after" },
+};
+/** What the platform did and what the request log records, by what the client heard. */
+const EFFECT_OF: Record<string, { created: boolean; log: Record<string, unknown> }> = {
+  "200": { created: true, log: { status: 200 } },
+  "503": { created: false, log: { status: 503 } },
+  "500": { created: true, log: { status: 500 } },
+  "dropped-before": { created: false, log: { status: 0, dropped: "before" } },
+  "dropped-after": { created: true, log: { status: 200, dropped: "after" } },
+};
+
+describe("two faults on one route compose as the README says", () => {
+  test("every pair of kinds is in the table", () => {
+    const kinds = Object.keys(FAULT_OF);
+    expect(COMPOSED.map(([a, b]) => `${a}+${b}`).sort()).toEqual(
+      kinds.flatMap((a) => kinds.map((b) => `${a}+${b}`)).sort(),
+    );
+  });
+
+  test.each(COMPOSED)("%s then %s: the first create hears %s, the second %s", async (a, b, ...heard) => {
+    for (const kind of [a, b]) await addFault({ method: "POST", path: V, ...FAULT_OF[kind] });
+    for (const [i, expected] of heard.entries()) {
+      const [answer = "", held, twice] = expected.split(" ");
+      const name = `create_${i}`;
+      const startedAt = performance.now();
+      const status = await t.api("POST", V, { name }).then(
+        (res) => String(res.status),
+        () => "dropped",
+      );
+      const tookMs = performance.now() - startedAt;
+      const effect = EFFECT_OF[answer];
+      if (!effect) throw new Error(`no effect for ${answer} in the table`);
+      expect(status, `create ${i + 1}`).toBe(answer.startsWith("dropped") ? "dropped" : answer);
+      if (held)
+        expect(tookMs, `create ${i + 1} held`).toBeGreaterThanOrEqual((twice ? 2 : 1) * LATENCY_MS - 5);
+      const names = (await t.control.state()).volumes.map((v) => v.name);
+      expect(names.includes(name), `create ${i + 1} made the volume`).toBe(effect.created);
+      await expect
+        .poll(async () => (await t.control.requests.list()).filter((r) => r.method === "POST"), {
+          timeout: 2000,
+        })
+        .toHaveLength(i + 1);
+      const logged = (await t.control.requests.list()).filter((r) => r.method === "POST")[i];
+      expect(logged, `create ${i + 1} in the request log`).toMatchObject({ path: V, ...effect.log });
+      if (!answer.startsWith("dropped")) expect(logged?.dropped).toBeUndefined();
+    }
+    expect(await t.control.faults.list(), "both faults used").toEqual([]);
+  });
+});
