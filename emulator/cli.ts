@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// An older Node stops here with one line saying what to do.
+import "../sdk/node-floor-bin";
 import { parseArgs } from "node:util";
 import type { TimingOptions } from "./options";
 import { whenParentGone } from "./parent-watch";

@@ -5,6 +5,8 @@
  * own module and is loaded only when named, so `--help` stays instant.
  * @module
  */
+// An older Node stops here with one line saying what to do.
+import "../sdk/node-floor-bin";
 
 const COMMANDS: Record<
   string,

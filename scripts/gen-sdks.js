@@ -107,8 +107,8 @@ function pythonReadme(schema) {
 
 ${schema.description}
 
-The Python SDK of the Platform provider, generated from the plugin's schema by \`npm run gen-sdks\`
-(never by hand). Typed (\`py.typed\`): \`mypy --strict\` checks programs written on it.
+The Python SDK of the Platform provider, generated from the plugin's schema by Pulumi's Python code
+generator (never by hand). Typed (\`py.typed\`): \`mypy --strict\` checks programs written on it.
 
 ## Install
 

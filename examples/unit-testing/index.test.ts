@@ -53,8 +53,8 @@ describe("the program under pulumi-platform's mocks", () => {
   });
 
   it("a bad input fails with the message `pulumi preview` prints", async () => {
-    // By default the resource's registration fails and so does the test; "record" lets a test
-    // expect the failure instead.
+    // By default the message fails the run as one unhandled rejection (PlatformCheckError);
+    // "record" lets a test expect the failure instead.
     const mocks = platformMocks({ others: sharedStackMocks, onCheckFailure: "record" });
     const p = await program({ sizeGb: "-1" }, mocks);
     await resolved(p.volumeId);

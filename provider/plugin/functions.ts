@@ -1,7 +1,8 @@
 /**
  * The lookups (../lookups) as the plugin's functions (`platform:index:getVolume`, ...): their
- * arguments and whether they answer a list (returned under `items`, since an invoke returns an
- * object). The credentials are the provider's, never arguments of an invoke.
+ * arguments and whether they answer a list. A single answer's fields are the invoke's answer
+ * (`getVolume(...).name`, as Pulumi's providers answer); a list is under `items`, since an invoke
+ * answers an object. The credentials are the provider's, never arguments of an invoke.
  * @module
  */
 
@@ -125,17 +126,17 @@ export async function invokeLookup(
   name: LookupName,
   args: Record<string, unknown>,
   credentials: { apiUrl?: string; apiToken?: string },
-): Promise<{ result: Record<string, unknown>; failures: { property: string; reason: string }[] }> {
+): Promise<{ answer: Record<string, unknown>; failures: { property: string; reason: string }[] }> {
   const spec: LookupSpec = LOOKUPS[name];
   const failures = spec.required
     .filter((a) => typeof args[a] !== "string" || (args[a] as string).trim() === "")
     .map((a) => ({ property: a, reason: `${a} is required: a non-empty string` }));
-  if (failures.length > 0) return { result: {}, failures };
+  if (failures.length > 0) return { answer: {}, failures };
   const strings = Object.fromEntries(
     spec.args.filter((a) => typeof args[a] === "string").map((a) => [a, args[a]]),
   );
   const module: typeof lookups = await import("../lookups");
   const call = module[name] as unknown as (a: Record<string, unknown>) => Promise<unknown>;
   const answer = await call({ ...strings, ...credentials });
-  return { result: spec.list ? { items: answer } : { result: answer }, failures: [] };
+  return { answer: spec.list ? { items: answer } : (answer as Record<string, unknown>), failures: [] };
 }

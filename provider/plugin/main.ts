@@ -12,8 +12,8 @@
  * of its own (./bundle-load).
  * @module
  */
-// An older Node stops the plugin at its start, saying what to do (not at every call).
-import "../../sdk/node-floor";
+// An older Node stops the plugin at its start with one line saying what to do (not at every call).
+import "../../sdk/node-floor-bin";
 import "../compile-cache";
 import { usableBundle } from "./bundle-check";
 import { runBundle } from "./bundle-load";

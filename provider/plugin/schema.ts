@@ -269,9 +269,20 @@ const LANGUAGE = {
   nodejs: { packageName: "@pulumi-platform/platform", respectSchemaVersion: true },
 };
 
-// An invoke answers an object: a lookup's answer is its one member.
-const RESULT = "The answer.";
+// An invoke answers an object: a single answer's fields are its members, a list is one member.
 const ITEMS = "The entries found, in the platform's order.";
+
+/** A single lookup's answer as the function's outputs: its fields, each typed and described. */
+function answerFields(tag: ValueType, types: NamedTypes, doc: DocNode) {
+  if (tag.type !== "object") throw new Error(`a single lookup answers an object, not ${tag.type}`);
+  const properties: Record<string, SchemaProperty> = {};
+  for (const [name, member] of Object.entries(tag.properties)) {
+    const memberDoc = doc.members?.[name];
+    properties[name] = described(propertyOfTag(member, types, memberDoc), memberDoc);
+  }
+  const required = alwaysThere(tag.properties);
+  return { type: "object", properties, ...(required.length ? { required } : {}) };
+}
 
 /** The schema's functions: the lookups, their arguments and their answers, typed and described. */
 function functionsSchema(types: NamedTypes, docs: SchemaDocs["functions"]) {
@@ -279,20 +290,24 @@ function functionsSchema(types: NamedTypes, docs: SchemaDocs["functions"]) {
   for (const [name, lookup] of Object.entries(LOOKUPS)) {
     const doc = docs[name];
     const args = Object.fromEntries(lookup.args.map((a) => [a, described({ type: "string" }, doc?.args[a])]));
-    const answer = propertyOfTag(lookup.result, types, {
-      ...(doc?.type ? { type: doc.type } : {}),
-      members: doc?.result ?? {},
-    });
+    const answerDoc = { ...(doc?.type ? { type: doc.type } : {}), members: doc?.result ?? {} };
+    const outputs = lookup.list
+      ? {
+          type: "object",
+          properties: {
+            items: {
+              type: "array",
+              items: propertyOfTag(lookup.result, types, answerDoc),
+              description: ITEMS,
+            },
+          },
+          required: ["items"],
+        }
+      : answerFields(lookup.result, types, answerDoc);
     functions[pluginToken(name)] = {
       ...(doc?.description ? { description: doc.description } : {}),
       inputs: { type: "object", properties: args, required: lookup.required },
-      outputs: {
-        type: "object",
-        properties: lookup.list
-          ? { items: { type: "array", items: answer, description: ITEMS } }
-          : { result: { ...answer, description: RESULT } },
-        required: lookup.list ? ["items"] : ["result"],
-      },
+      outputs,
     };
   }
   return functions;

@@ -238,7 +238,7 @@ export const service: Partial<Service> = {
     const args = unwrapSecrets(toJs(req.getArgs())).plain;
     const credentials = Object.fromEntries(Object.entries(configured).filter(([, v]) => v !== undefined));
     const result = await invokeLookup(name, args, credentials);
-    const resp = new provproto.InvokeResponse().setReturn(toStruct(result.result));
+    const resp = new provproto.InvokeResponse().setReturn(toStruct(result.answer));
     return resp.setFailuresList(failuresList(result.failures));
   }),
 };

@@ -7,6 +7,7 @@ import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createControlClient } from "../../emulator";
 import { createOfflineBackend, ensurePulumiCli } from "../../scripts/lib/pulumi-engine";
+import { NODE_FLOOR, olderThanFloor } from "../../sdk/node-floor-check";
 
 // A new user's first hour, from the README alone: the package packed as a release tarball
 // (`npm pack`), installed into a fresh Pulumi TypeScript project by the README's install line,
@@ -19,11 +20,11 @@ import { createOfflineBackend, ensurePulumiCli } from "../../scripts/lib/pulumi-
 const repoRoot = path.resolve(__dirname, "..", "..");
 const README = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 
-/** The fenced blocks of a Markdown text in `language`, in order. */
+/** The fenced blocks of a Markdown text in `language`, in order (a list item's without its indent). */
 function blocks(text: string, language: string): string[] {
-  return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)]
-    .filter((m) => m[1] === language)
-    .map((m) => m[2] ?? "");
+  return [...text.matchAll(/^( *)```(\w*)\n([\s\S]*?)^\1```$/gm)]
+    .filter((m) => m[2] === language)
+    .map((m) => (m[3] ?? "").replace(new RegExp(`^${m[1]}`, "gm"), ""));
 }
 
 /** The README's block of `language` that contains `marker`. */
@@ -33,11 +34,13 @@ function readmeBlock(language: string, marker: string): string {
   return found[0] ?? "";
 }
 
-/** The version of a dev dependency installed in the repository, so that installs hit npm's cache. */
-function installedVersion(name: string): string {
-  return JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8"))
-    .version;
+/** The version of a package installed in `dir`'s node_modules. */
+function installedVersionIn(dir: string, name: string): string {
+  return JSON.parse(fs.readFileSync(path.join(dir, "node_modules", name, "package.json"), "utf8")).version;
 }
+
+/** The version of a dev dependency installed in the repository, so that installs hit npm's cache. */
+const installedVersion = (name: string) => installedVersionIn(repoRoot, name);
 
 let workDir: string;
 let tarballName: string;
@@ -46,6 +49,7 @@ let env: NodeJS.ProcessEnv;
 let backend: ReturnType<typeof createOfflineBackend>;
 let emulator: ChildProcess | undefined;
 let emulatorUrl: string;
+let cliDir: string;
 
 /**
  * A PATH as a user with Node 22 and the Pulumi CLI has: the CLI's directory, a directory holding
@@ -58,6 +62,33 @@ function userPath(cliDir: string, nodeDir: string): string {
     .split(path.delimiter)
     .filter((dir) => dir !== "" && !fs.existsSync(path.join(dir, "pulumi-resource-platform")));
   return [cliDir, nodeDir, ...rest].join(path.delimiter);
+}
+
+/**
+ * A directory whose `node` is older than the package's floor: the system's Node when it is (Node 20
+ * on many systems, and on this repository's machines), else this Node 22 playing Node 20.20.2
+ * (`process.versions.node` set back before anything loads).
+ */
+function olderNode(): { dir: string; version: string } {
+  const dir = path.join(workDir, "older-node-bin");
+  fs.mkdirSync(dir, { recursive: true });
+  const system = "/usr/bin/node";
+  const systemVersion = fs.existsSync(system)
+    ? spawnSync(system, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.trim()
+    : "";
+  if (systemVersion !== "" && olderThanFloor(systemVersion)) {
+    fs.symlinkSync(system, path.join(dir, "node"));
+    return { dir, version: systemVersion };
+  }
+  const preload = path.join(dir, "as-node-20.js");
+  fs.writeFileSync(preload, 'Object.defineProperty(process.versions, "node", { value: "20.20.2" });\n');
+  const wrapper = path.join(dir, "node");
+  fs.writeFileSync(
+    wrapper,
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} --require ${JSON.stringify(preload)} "$@"\n`,
+  );
+  fs.chmodSync(wrapper, 0o755);
+  return { dir, version: "20.20.2" };
 }
 
 /** Runs `command` in `cwd` as the user would; its output (stdout and stderr), or a failure with it. */
@@ -87,57 +118,33 @@ function expectQuiet(output: string): void {
 }
 
 /**
- * A fresh project as `pulumi new typescript` makes it, with the one setting the README adds to its
- * tsconfig.json, and the README's install line run in it.
+ * The TypeScript of a project: `pinned` is the 5.x this repository tests with (what `pulumi new
+ * typescript` pins, `^5`), `today` what `npm install typescript` gives a user now (6.x at the time
+ * of writing: @pulumi/pulumi's peer range stops below 7), from the registry.
  */
-function newProject(name: string): string {
+type TypeScriptOf = "pinned" | "today";
+
+/**
+ * A fresh project as `pulumi new typescript` makes it, with the README's `tsconfig.json`, and the
+ * README's install line run in it (and `npm install typescript` for `today`).
+ */
+function newProject(name: string, typescript: TypeScriptOf): string {
   const dir = path.join(workDir, name);
   fs.mkdirSync(dir);
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+  const devDependencies: Record<string, string> = { "@types/node": installedVersion("@types/node") };
+  if (typescript === "pinned") devDependencies.typescript = installedVersion("typescript");
   fs.writeFileSync(
     path.join(dir, "package.json"),
-    JSON.stringify(
-      {
-        name,
-        main: "index.ts",
-        devDependencies: {
-          "@types/node": installedVersion("@types/node"),
-          typescript: installedVersion("typescript"),
-        },
-        dependencies: {},
-      },
-      null,
-      2,
-    ),
+    JSON.stringify({ name, main: "index.ts", devDependencies, dependencies: {} }, null, 2),
   );
-  fs.writeFileSync(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify(
-      {
-        compilerOptions: {
-          // The README's addition (zod's locale typings need it under tsc).
-          esModuleInterop: true,
-          strict: true,
-          outDir: "bin",
-          target: "es2020",
-          module: "commonjs",
-          moduleResolution: "node",
-          sourceMap: true,
-          experimentalDecorators: true,
-          pretty: true,
-          noFallthroughCasesInSwitch: true,
-          noImplicitReturns: true,
-          forceConsistentCasingInFileNames: true,
-        },
-        files: ["index.ts"],
-      },
-      null,
-      2,
-    ),
-  );
+  const tsconfig = JSON.parse(readmeBlock("json", '"moduleResolution"')) as {
+    compilerOptions: Record<string, unknown>;
+  };
+  expect(tsconfig.compilerOptions).toMatchObject({ moduleResolution: "nodenext", esModuleInterop: true });
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
   // The release tarball beside package.json, as the README's install line expects it.
   fs.copyFileSync(tarball, path.join(dir, tarballName));
-  expect(README).toContain('Add `"esModuleInterop": true` to the');
   const installLine = readmeBlock("sh", "npm install ./pulumi-platform-").trim();
   expect(installLine).toBe(`npm install ./${tarballName} @pulumi/pulumi`);
   // The same line with @pulumi/pulumi at the version this repository tests (npm's cache has it).
@@ -147,6 +154,14 @@ function newProject(name: string): string {
   expectQuiet(installed);
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
   expect(manifest.dependencies["pulumi-platform"]).toBe(`file:${tarballName}`);
+  if (typescript === "today") {
+    expectQuiet(run("npm", ["install", "--save-dev", "typescript", "--no-audit", "--no-fund"], dir));
+    const version = installedVersionIn(dir, "typescript");
+    // What the README's tsconfig is claimed for: the TypeScript that refuses `moduleResolution: node`.
+    expect(Number(version.split(".")[0]), `typescript ${version} from the registry`).toBeGreaterThanOrEqual(
+      6,
+    );
+  }
   return dir;
 }
 
@@ -222,7 +237,7 @@ beforeAll(async () => {
     fs.realpathSync(path.join(repoRoot, "node_modules", ".bin", "node")),
     path.join(nodeDir, "node"),
   );
-  const cliDir = ensurePulumiCli();
+  cliDir = ensurePulumiCli();
   backend = createOfflineBackend("first-hour");
   env = {
     ...process.env,
@@ -251,7 +266,7 @@ beforeAll(async () => {
 
   // The emulator the installed package ships (its bin, as `npx platform-emulator` runs it), on a
   // free port with the README's token.
-  const project = newProject("first-hour-dynamic");
+  const project = newProject("first-hour-dynamic", "today");
   emulator = spawn(
     path.join(project, "node_modules", ".bin", "platform-emulator"),
     ["--port", "0", "--token", "dev-token", "--task-socket", path.join(workDir, "api.sock"), "--quiet"],
@@ -295,7 +310,7 @@ describe("the README's first hour, from the packed tarball in a fresh folder", (
   });
 
   it("the plugin door: the same program from pulumi-platform/plugin, the plugin named in Pulumi.yaml", async () => {
-    const dir = newProject("first-hour-plugin");
+    const dir = newProject("first-hour-plugin", "pinned");
     const program = readmeBlock("ts", 'from "pulumi-platform"').replace(
       'from "pulumi-platform";',
       'from "pulumi-platform/plugin";',
@@ -320,5 +335,28 @@ describe("the README's first hour, from the packed tarball in a fresh folder", (
     });
     destroy(dir);
     expect(await platformState("demo-app")).toMatchObject({ volumes: [], certificates: [] });
+  });
+
+  it("with an older Node first on PATH, the first preview says so in one message, with how to get Node 22", () => {
+    const dir = path.join(workDir, "first-hour-dynamic");
+    fs.writeFileSync(path.join(dir, "index.ts"), readmeBlock("ts", 'from "pulumi-platform"'));
+    const older = olderNode();
+    const userEnv = env;
+    env = { ...userEnv, PATH: userPath(cliDir, older.dir) };
+    try {
+      pulumi(["stack", "init", "older-node"], dir);
+      const preview = pulumi(["preview"], dir, false);
+      expect(preview).toContain(
+        `pulumi-platform needs Node.js ${NODE_FLOOR} or later; this is Node.js ${older.version}`,
+      );
+      expect(preview).toContain("Put a newer node first on PATH");
+      expect(preview).toContain("`nvm install 22`");
+      // One message: no stack frame, and not Pulumi's "unhandled exception" wrapper around one.
+      expect(preview).not.toMatch(/^\s+at /m);
+      expect(preview).not.toContain("unhandled exception");
+      pulumi(["stack", "rm", "--yes", "older-node"], dir);
+    } finally {
+      env = userEnv;
+    }
   });
 });

@@ -147,6 +147,8 @@ describe("the Go quickstart through the engine (an Automation API inline program
       expect(out("restoredState")).toBe("created");
       // The restore names the snapshot the program took of the first volume: typed outputs chained.
       expect(out("restoredFrom")).toBe(out("snapshotId"));
+      // The lookup's fields are its answer: LookupVolumeOutput(...).Name().
+      expect(out("lookedUpName")).toBe("data");
       expect(out("certHostname")).toBe(HOSTNAME);
       expect(out("certStatus")).toBe("pending_validation");
       expect(out("acmeChallengeRecord")).toMatchObject({ name: "_acme-challenge.go.example.com" });

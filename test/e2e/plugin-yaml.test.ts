@@ -47,7 +47,6 @@ variables:
       arguments:
         app: ${APP}
         volumeId: \${data.volumeId}
-      return: result
 outputs:
   volumeId: \${data.volumeId}
   retention: \${data.snapshotRetention}

@@ -213,6 +213,8 @@ describe("the Python quickstart through the engine (Automation API inline progra
       expect(out("restoredState")).toBe("created");
       // The restore names the snapshot the program took of the first volume: typed outputs chained.
       expect(out("restoredFrom")).toBe(out("snapshotId"));
+      // The lookup's fields are its answer: get_volume_output(...).name.
+      expect(out("lookedUpName")).toBe("data");
       expect(out("certificateHostname")).toBe("*.py.example.com");
       expect(String(out("acmeChallenge"))).toMatch(/^_acme-challenge\.py\.example\.com CNAME \S+$/);
       expect(["app_user", "app_user_b"]).toContain(out("postgresUsername"));

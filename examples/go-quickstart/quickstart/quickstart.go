@@ -92,6 +92,9 @@ func Program(ctx *pulumi.Context) error {
 	ctx.Export("volumeId", data.VolumeId)
 	ctx.Export("sizeGb", data.SizeGb)
 	ctx.Export("snapshotId", snapshot.SnapshotId)
+	// A lookup answers its fields: .Name(), as the platform reports the volume.
+	looked := platform.LookupVolumeOutput(ctx, platform.LookupVolumeOutputArgs{App: data.App, VolumeId: data.VolumeId})
+	ctx.Export("lookedUpName", looked.Name())
 	ctx.Export("restoredVolumeId", restored.VolumeId)
 	ctx.Export("restoredFrom", restored.SnapshotId)
 	ctx.Export("restoredState", restored.State)

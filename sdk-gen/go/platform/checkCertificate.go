@@ -30,8 +30,34 @@ type CheckCertificateArgs struct {
 }
 
 type CheckCertificateResult struct {
-	// The answer.
-	Result CertificateCheckInfo `pulumi:"result"`
+	// The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
+	AcmeChallengeRecord DnsRecord `pulumi:"acmeChallengeRecord"`
+	// Whether ACME issuance is requested for the hostname.
+	AcmeRequested bool `pulumi:"acmeRequested"`
+	// App serving the hostname.
+	App string `pulumi:"app"`
+	// Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
+	Certificates []CertificateEntry `pulumi:"certificates"`
+	// Whether the hostname is configured.
+	Configured bool `pulumi:"configured"`
+	// Detected DNS provider, or null when unknown (the last one known is kept).
+	DnsProvider *string `pulumi:"dnsProvider"`
+	// What the platform's DNS check saw; null when the answer carried no `dns_records`.
+	DnsRecords *DnsRecordsInfo `pulumi:"dnsRecords"`
+	// DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT.
+	DnsRequirements DnsRequirements `pulumi:"dnsRequirements"`
+	// Hostname.
+	Hostname string `pulumi:"hostname"`
+	// The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once it is verified.
+	OwnershipRecord DnsRecord `pulumi:"ownershipRecord"`
+	// Issuance rate-limit marker; null when not limited.
+	RateLimitedUntil *string `pulumi:"rateLimitedUntil"`
+	// Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only for the ownership TXT record), `active`, ...
+	Status string `pulumi:"status"`
+	// Which validations have passed.
+	Validation CertificateValidation `pulumi:"validation"`
+	// Validation problems; empty when none.
+	ValidationErrors []interface{} `pulumi:"validationErrors"`
 }
 
 func CheckCertificateOutput(ctx *pulumi.Context, args CheckCertificateOutputArgs, opts ...pulumi.InvokeOption) CheckCertificateResultOutput {
@@ -64,9 +90,74 @@ func (o CheckCertificateResultOutput) ToCheckCertificateResultOutputWithContext(
 	return o
 }
 
-// The answer.
-func (o CheckCertificateResultOutput) Result() CertificateCheckInfoOutput {
-	return o.ApplyT(func(v CheckCertificateResult) CertificateCheckInfo { return v.Result }).(CertificateCheckInfoOutput)
+// The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
+func (o CheckCertificateResultOutput) AcmeChallengeRecord() DnsRecordOutput {
+	return o.ApplyT(func(v CheckCertificateResult) DnsRecord { return v.AcmeChallengeRecord }).(DnsRecordOutput)
+}
+
+// Whether ACME issuance is requested for the hostname.
+func (o CheckCertificateResultOutput) AcmeRequested() pulumi.BoolOutput {
+	return o.ApplyT(func(v CheckCertificateResult) bool { return v.AcmeRequested }).(pulumi.BoolOutput)
+}
+
+// App serving the hostname.
+func (o CheckCertificateResultOutput) App() pulumi.StringOutput {
+	return o.ApplyT(func(v CheckCertificateResult) string { return v.App }).(pulumi.StringOutput)
+}
+
+// Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
+func (o CheckCertificateResultOutput) Certificates() CertificateEntryArrayOutput {
+	return o.ApplyT(func(v CheckCertificateResult) []CertificateEntry { return v.Certificates }).(CertificateEntryArrayOutput)
+}
+
+// Whether the hostname is configured.
+func (o CheckCertificateResultOutput) Configured() pulumi.BoolOutput {
+	return o.ApplyT(func(v CheckCertificateResult) bool { return v.Configured }).(pulumi.BoolOutput)
+}
+
+// Detected DNS provider, or null when unknown (the last one known is kept).
+func (o CheckCertificateResultOutput) DnsProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CheckCertificateResult) *string { return v.DnsProvider }).(pulumi.StringPtrOutput)
+}
+
+// What the platform's DNS check saw; null when the answer carried no `dns_records`.
+func (o CheckCertificateResultOutput) DnsRecords() DnsRecordsInfoPtrOutput {
+	return o.ApplyT(func(v CheckCertificateResult) *DnsRecordsInfo { return v.DnsRecords }).(DnsRecordsInfoPtrOutput)
+}
+
+// DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT.
+func (o CheckCertificateResultOutput) DnsRequirements() DnsRequirementsOutput {
+	return o.ApplyT(func(v CheckCertificateResult) DnsRequirements { return v.DnsRequirements }).(DnsRequirementsOutput)
+}
+
+// Hostname.
+func (o CheckCertificateResultOutput) Hostname() pulumi.StringOutput {
+	return o.ApplyT(func(v CheckCertificateResult) string { return v.Hostname }).(pulumi.StringOutput)
+}
+
+// The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once it is verified.
+func (o CheckCertificateResultOutput) OwnershipRecord() DnsRecordOutput {
+	return o.ApplyT(func(v CheckCertificateResult) DnsRecord { return v.OwnershipRecord }).(DnsRecordOutput)
+}
+
+// Issuance rate-limit marker; null when not limited.
+func (o CheckCertificateResultOutput) RateLimitedUntil() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v CheckCertificateResult) *string { return v.RateLimitedUntil }).(pulumi.StringPtrOutput)
+}
+
+// Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only for the ownership TXT record), `active`, ...
+func (o CheckCertificateResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v CheckCertificateResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Which validations have passed.
+func (o CheckCertificateResultOutput) Validation() CertificateValidationOutput {
+	return o.ApplyT(func(v CheckCertificateResult) CertificateValidation { return v.Validation }).(CertificateValidationOutput)
+}
+
+// Validation problems; empty when none.
+func (o CheckCertificateResultOutput) ValidationErrors() pulumi.ArrayOutput {
+	return o.ApplyT(func(v CheckCertificateResult) []interface{} { return v.ValidationErrors }).(pulumi.ArrayOutput)
 }
 
 func init() {

@@ -30,8 +30,32 @@ type GetCertificateArgs struct {
 }
 
 type GetCertificateResult struct {
-	// The answer.
-	Result CertificateInfo `pulumi:"result"`
+	// The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
+	AcmeChallengeRecord DnsRecord `pulumi:"acmeChallengeRecord"`
+	// Whether ACME issuance is requested for the hostname.
+	AcmeRequested bool `pulumi:"acmeRequested"`
+	// App serving the hostname.
+	App string `pulumi:"app"`
+	// Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
+	Certificates []CertificateEntry `pulumi:"certificates"`
+	// Whether the hostname is configured.
+	Configured bool `pulumi:"configured"`
+	// Detected DNS provider, or null when unknown (the last one known is kept).
+	DnsProvider *string `pulumi:"dnsProvider"`
+	// DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT.
+	DnsRequirements DnsRequirements `pulumi:"dnsRequirements"`
+	// Hostname.
+	Hostname string `pulumi:"hostname"`
+	// The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once it is verified.
+	OwnershipRecord DnsRecord `pulumi:"ownershipRecord"`
+	// Issuance rate-limit marker; null when not limited.
+	RateLimitedUntil *string `pulumi:"rateLimitedUntil"`
+	// Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only for the ownership TXT record), `active`, ...
+	Status string `pulumi:"status"`
+	// Which validations have passed.
+	Validation CertificateValidation `pulumi:"validation"`
+	// Validation problems; empty when none.
+	ValidationErrors []interface{} `pulumi:"validationErrors"`
 }
 
 func GetCertificateOutput(ctx *pulumi.Context, args GetCertificateOutputArgs, opts ...pulumi.InvokeOption) GetCertificateResultOutput {
@@ -64,9 +88,69 @@ func (o GetCertificateResultOutput) ToGetCertificateResultOutputWithContext(ctx 
 	return o
 }
 
-// The answer.
-func (o GetCertificateResultOutput) Result() CertificateInfoOutput {
-	return o.ApplyT(func(v GetCertificateResult) CertificateInfo { return v.Result }).(CertificateInfoOutput)
+// The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
+func (o GetCertificateResultOutput) AcmeChallengeRecord() DnsRecordOutput {
+	return o.ApplyT(func(v GetCertificateResult) DnsRecord { return v.AcmeChallengeRecord }).(DnsRecordOutput)
+}
+
+// Whether ACME issuance is requested for the hostname.
+func (o GetCertificateResultOutput) AcmeRequested() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetCertificateResult) bool { return v.AcmeRequested }).(pulumi.BoolOutput)
+}
+
+// App serving the hostname.
+func (o GetCertificateResultOutput) App() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateResult) string { return v.App }).(pulumi.StringOutput)
+}
+
+// Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
+func (o GetCertificateResultOutput) Certificates() CertificateEntryArrayOutput {
+	return o.ApplyT(func(v GetCertificateResult) []CertificateEntry { return v.Certificates }).(CertificateEntryArrayOutput)
+}
+
+// Whether the hostname is configured.
+func (o GetCertificateResultOutput) Configured() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetCertificateResult) bool { return v.Configured }).(pulumi.BoolOutput)
+}
+
+// Detected DNS provider, or null when unknown (the last one known is kept).
+func (o GetCertificateResultOutput) DnsProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateResult) *string { return v.DnsProvider }).(pulumi.StringPtrOutput)
+}
+
+// DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT.
+func (o GetCertificateResultOutput) DnsRequirements() DnsRequirementsOutput {
+	return o.ApplyT(func(v GetCertificateResult) DnsRequirements { return v.DnsRequirements }).(DnsRequirementsOutput)
+}
+
+// Hostname.
+func (o GetCertificateResultOutput) Hostname() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateResult) string { return v.Hostname }).(pulumi.StringOutput)
+}
+
+// The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once it is verified.
+func (o GetCertificateResultOutput) OwnershipRecord() DnsRecordOutput {
+	return o.ApplyT(func(v GetCertificateResult) DnsRecord { return v.OwnershipRecord }).(DnsRecordOutput)
+}
+
+// Issuance rate-limit marker; null when not limited.
+func (o GetCertificateResultOutput) RateLimitedUntil() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCertificateResult) *string { return v.RateLimitedUntil }).(pulumi.StringPtrOutput)
+}
+
+// Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only for the ownership TXT record), `active`, ...
+func (o GetCertificateResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetCertificateResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Which validations have passed.
+func (o GetCertificateResultOutput) Validation() CertificateValidationOutput {
+	return o.ApplyT(func(v GetCertificateResult) CertificateValidation { return v.Validation }).(CertificateValidationOutput)
+}
+
+// Validation problems; empty when none.
+func (o GetCertificateResultOutput) ValidationErrors() pulumi.ArrayOutput {
+	return o.ApplyT(func(v GetCertificateResult) []interface{} { return v.ValidationErrors }).(pulumi.ArrayOutput)
 }
 
 func init() {

@@ -30,8 +30,42 @@ type LookupVolumeArgs struct {
 }
 
 type LookupVolumeResult struct {
-	// The answer.
-	Result VolumeInfo `pulumi:"result"`
+	// Allocation the volume is attached to, or null.
+	AttachedAllocId *string `pulumi:"attachedAllocId"`
+	// Machine the volume is attached to, or null.
+	AttachedMachineId *string `pulumi:"attachedMachineId"`
+	// Whether automatic daily snapshots are on.
+	AutoBackupEnabled bool `pulumi:"autoBackupEnabled"`
+	// Block size in bytes.
+	BlockSize int `pulumi:"blockSize"`
+	// Total number of blocks (0 right after a create, restore or extend).
+	Blocks float64 `pulumi:"blocks"`
+	// Blocks available for data.
+	BlocksAvail float64 `pulumi:"blocksAvail"`
+	// Blocks free for data and root-user operations.
+	BlocksFree float64 `pulumi:"blocksFree"`
+	// Creation timestamp.
+	CreatedAt string `pulumi:"createdAt"`
+	// Whether the volume is encrypted.
+	Encrypted bool `pulumi:"encrypted"`
+	// File system type.
+	Fstype string `pulumi:"fstype"`
+	// Host dedication key (empty string when none).
+	HostDedicationKey string `pulumi:"hostDedicationKey"`
+	// Volume name.
+	Name string `pulumi:"name"`
+	// Region of the volume.
+	Region string `pulumi:"region"`
+	// Size in GB as the platform reports it.
+	SizeGb int `pulumi:"sizeGb"`
+	// Days snapshots are kept.
+	SnapshotRetention int `pulumi:"snapshotRetention"`
+	// Volume state: `created`, `restoring` or `destroyed`.
+	State string `pulumi:"state"`
+	// Volume id (also the resource id).
+	VolumeId string `pulumi:"volumeId"`
+	// Hardware zone of the volume.
+	Zone string `pulumi:"zone"`
 }
 
 func LookupVolumeOutput(ctx *pulumi.Context, args LookupVolumeOutputArgs, opts ...pulumi.InvokeOption) LookupVolumeResultOutput {
@@ -64,9 +98,94 @@ func (o LookupVolumeResultOutput) ToLookupVolumeResultOutputWithContext(ctx cont
 	return o
 }
 
-// The answer.
-func (o LookupVolumeResultOutput) Result() VolumeInfoOutput {
-	return o.ApplyT(func(v LookupVolumeResult) VolumeInfo { return v.Result }).(VolumeInfoOutput)
+// Allocation the volume is attached to, or null.
+func (o LookupVolumeResultOutput) AttachedAllocId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupVolumeResult) *string { return v.AttachedAllocId }).(pulumi.StringPtrOutput)
+}
+
+// Machine the volume is attached to, or null.
+func (o LookupVolumeResultOutput) AttachedMachineId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupVolumeResult) *string { return v.AttachedMachineId }).(pulumi.StringPtrOutput)
+}
+
+// Whether automatic daily snapshots are on.
+func (o LookupVolumeResultOutput) AutoBackupEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v LookupVolumeResult) bool { return v.AutoBackupEnabled }).(pulumi.BoolOutput)
+}
+
+// Block size in bytes.
+func (o LookupVolumeResultOutput) BlockSize() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupVolumeResult) int { return v.BlockSize }).(pulumi.IntOutput)
+}
+
+// Total number of blocks (0 right after a create, restore or extend).
+func (o LookupVolumeResultOutput) Blocks() pulumi.Float64Output {
+	return o.ApplyT(func(v LookupVolumeResult) float64 { return v.Blocks }).(pulumi.Float64Output)
+}
+
+// Blocks available for data.
+func (o LookupVolumeResultOutput) BlocksAvail() pulumi.Float64Output {
+	return o.ApplyT(func(v LookupVolumeResult) float64 { return v.BlocksAvail }).(pulumi.Float64Output)
+}
+
+// Blocks free for data and root-user operations.
+func (o LookupVolumeResultOutput) BlocksFree() pulumi.Float64Output {
+	return o.ApplyT(func(v LookupVolumeResult) float64 { return v.BlocksFree }).(pulumi.Float64Output)
+}
+
+// Creation timestamp.
+func (o LookupVolumeResultOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// Whether the volume is encrypted.
+func (o LookupVolumeResultOutput) Encrypted() pulumi.BoolOutput {
+	return o.ApplyT(func(v LookupVolumeResult) bool { return v.Encrypted }).(pulumi.BoolOutput)
+}
+
+// File system type.
+func (o LookupVolumeResultOutput) Fstype() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.Fstype }).(pulumi.StringOutput)
+}
+
+// Host dedication key (empty string when none).
+func (o LookupVolumeResultOutput) HostDedicationKey() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.HostDedicationKey }).(pulumi.StringOutput)
+}
+
+// Volume name.
+func (o LookupVolumeResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Region of the volume.
+func (o LookupVolumeResultOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.Region }).(pulumi.StringOutput)
+}
+
+// Size in GB as the platform reports it.
+func (o LookupVolumeResultOutput) SizeGb() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupVolumeResult) int { return v.SizeGb }).(pulumi.IntOutput)
+}
+
+// Days snapshots are kept.
+func (o LookupVolumeResultOutput) SnapshotRetention() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupVolumeResult) int { return v.SnapshotRetention }).(pulumi.IntOutput)
+}
+
+// Volume state: `created`, `restoring` or `destroyed`.
+func (o LookupVolumeResultOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Volume id (also the resource id).
+func (o LookupVolumeResultOutput) VolumeId() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.VolumeId }).(pulumi.StringOutput)
+}
+
+// Hardware zone of the volume.
+func (o LookupVolumeResultOutput) Zone() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVolumeResult) string { return v.Zone }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -24,18 +24,161 @@ __all__ = [
 
 @pulumi.output_type
 class CheckCertificateResult:
-    def __init__(__self__, result=None):
-        if result and not isinstance(result, dict):
-            raise TypeError("Expected argument 'result' to be a dict")
-        pulumi.set(__self__, "result", result)
+    def __init__(__self__, acme_challenge_record=None, acme_requested=None, app=None, certificates=None, configured=None, dns_provider=None, dns_records=None, dns_requirements=None, hostname=None, ownership_record=None, rate_limited_until=None, status=None, validation=None, validation_errors=None):
+        if acme_challenge_record and not isinstance(acme_challenge_record, dict):
+            raise TypeError("Expected argument 'acme_challenge_record' to be a dict")
+        pulumi.set(__self__, "acme_challenge_record", acme_challenge_record)
+        if acme_requested and not isinstance(acme_requested, bool):
+            raise TypeError("Expected argument 'acme_requested' to be a bool")
+        pulumi.set(__self__, "acme_requested", acme_requested)
+        if app and not isinstance(app, str):
+            raise TypeError("Expected argument 'app' to be a str")
+        pulumi.set(__self__, "app", app)
+        if certificates and not isinstance(certificates, list):
+            raise TypeError("Expected argument 'certificates' to be a list")
+        pulumi.set(__self__, "certificates", certificates)
+        if configured and not isinstance(configured, bool):
+            raise TypeError("Expected argument 'configured' to be a bool")
+        pulumi.set(__self__, "configured", configured)
+        if dns_provider and not isinstance(dns_provider, str):
+            raise TypeError("Expected argument 'dns_provider' to be a str")
+        pulumi.set(__self__, "dns_provider", dns_provider)
+        if dns_records and not isinstance(dns_records, dict):
+            raise TypeError("Expected argument 'dns_records' to be a dict")
+        pulumi.set(__self__, "dns_records", dns_records)
+        if dns_requirements and not isinstance(dns_requirements, dict):
+            raise TypeError("Expected argument 'dns_requirements' to be a dict")
+        pulumi.set(__self__, "dns_requirements", dns_requirements)
+        if hostname and not isinstance(hostname, str):
+            raise TypeError("Expected argument 'hostname' to be a str")
+        pulumi.set(__self__, "hostname", hostname)
+        if ownership_record and not isinstance(ownership_record, dict):
+            raise TypeError("Expected argument 'ownership_record' to be a dict")
+        pulumi.set(__self__, "ownership_record", ownership_record)
+        if rate_limited_until and not isinstance(rate_limited_until, str):
+            raise TypeError("Expected argument 'rate_limited_until' to be a str")
+        pulumi.set(__self__, "rate_limited_until", rate_limited_until)
+        if status and not isinstance(status, str):
+            raise TypeError("Expected argument 'status' to be a str")
+        pulumi.set(__self__, "status", status)
+        if validation and not isinstance(validation, dict):
+            raise TypeError("Expected argument 'validation' to be a dict")
+        pulumi.set(__self__, "validation", validation)
+        if validation_errors and not isinstance(validation_errors, list):
+            raise TypeError("Expected argument 'validation_errors' to be a list")
+        pulumi.set(__self__, "validation_errors", validation_errors)
+
+    @_builtins.property
+    @pulumi.getter(name="acmeChallengeRecord")
+    def acme_challenge_record(self) -> 'outputs.DnsRecord':
+        """
+        The ACME challenge CNAME record, ready for a DNS provider (relevant when ACME is requested).
+        """
+        return pulumi.get(self, "acme_challenge_record")
+
+    @_builtins.property
+    @pulumi.getter(name="acmeRequested")
+    def acme_requested(self) -> _builtins.bool:
+        """
+        Whether ACME issuance is requested for the hostname.
+        """
+        return pulumi.get(self, "acme_requested")
 
     @_builtins.property
     @pulumi.getter
-    def result(self) -> 'outputs.CertificateCheckInfo':
+    def app(self) -> _builtins.str:
         """
-        The answer.
+        App serving the hostname.
         """
-        return pulumi.get(self, "result")
+        return pulumi.get(self, "app")
+
+    @_builtins.property
+    @pulumi.getter
+    def certificates(self) -> Sequence['outputs.CertificateEntry']:
+        """
+        Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
+        """
+        return pulumi.get(self, "certificates")
+
+    @_builtins.property
+    @pulumi.getter
+    def configured(self) -> _builtins.bool:
+        """
+        Whether the hostname is configured.
+        """
+        return pulumi.get(self, "configured")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsProvider")
+    def dns_provider(self) -> Optional[_builtins.str]:
+        """
+        Detected DNS provider, or null when unknown (the last one known is kept).
+        """
+        return pulumi.get(self, "dns_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsRecords")
+    def dns_records(self) -> Optional['outputs.DnsRecordsInfo']:
+        """
+        What the platform's DNS check saw; null when the answer carried no `dns_records`.
+        """
+        return pulumi.get(self, "dns_records")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsRequirements")
+    def dns_requirements(self) -> 'outputs.DnsRequirements':
+        """
+        DNS records the platform asks for: A/AAAA, CNAME, ACME challenge and ownership TXT.
+        """
+        return pulumi.get(self, "dns_requirements")
+
+    @_builtins.property
+    @pulumi.getter
+    def hostname(self) -> _builtins.str:
+        """
+        Hostname.
+        """
+        return pulumi.get(self, "hostname")
+
+    @_builtins.property
+    @pulumi.getter(name="ownershipRecord")
+    def ownership_record(self) -> 'outputs.DnsRecord':
+        """
+        The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once it is verified.
+        """
+        return pulumi.get(self, "ownership_record")
+
+    @_builtins.property
+    @pulumi.getter(name="rateLimitedUntil")
+    def rate_limited_until(self) -> Optional[_builtins.str]:
+        """
+        Issuance rate-limit marker; null when not limited.
+        """
+        return pulumi.get(self, "rate_limited_until")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        Overall status: `pending_validation`, `pending_ownership` (a custom certificate waits only for the ownership TXT record), `active`, ...
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def validation(self) -> 'outputs.CertificateValidation':
+        """
+        Which validations have passed.
+        """
+        return pulumi.get(self, "validation")
+
+    @_builtins.property
+    @pulumi.getter(name="validationErrors")
+    def validation_errors(self) -> Sequence[Any]:
+        """
+        Validation problems; empty when none.
+        """
+        return pulumi.get(self, "validation_errors")
 
 
 class AwaitableCheckCertificateResult(CheckCertificateResult):
@@ -44,7 +187,20 @@ class AwaitableCheckCertificateResult(CheckCertificateResult):
         if False:
             yield self
         return CheckCertificateResult(
-            result=self.result)
+            acme_challenge_record=self.acme_challenge_record,
+            acme_requested=self.acme_requested,
+            app=self.app,
+            certificates=self.certificates,
+            configured=self.configured,
+            dns_provider=self.dns_provider,
+            dns_records=self.dns_records,
+            dns_requirements=self.dns_requirements,
+            hostname=self.hostname,
+            ownership_record=self.ownership_record,
+            rate_limited_until=self.rate_limited_until,
+            status=self.status,
+            validation=self.validation,
+            validation_errors=self.validation_errors)
 
 
 def check_certificate(app: Optional[_builtins.str] = None,
@@ -63,7 +219,20 @@ def check_certificate(app: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('platform:index:checkCertificate', __args__, opts=opts, typ=CheckCertificateResult).value
 
     return AwaitableCheckCertificateResult(
-        result=pulumi.get(__ret__, 'result'))
+        acme_challenge_record=pulumi.get(__ret__, 'acme_challenge_record'),
+        acme_requested=pulumi.get(__ret__, 'acme_requested'),
+        app=pulumi.get(__ret__, 'app'),
+        certificates=pulumi.get(__ret__, 'certificates'),
+        configured=pulumi.get(__ret__, 'configured'),
+        dns_provider=pulumi.get(__ret__, 'dns_provider'),
+        dns_records=pulumi.get(__ret__, 'dns_records'),
+        dns_requirements=pulumi.get(__ret__, 'dns_requirements'),
+        hostname=pulumi.get(__ret__, 'hostname'),
+        ownership_record=pulumi.get(__ret__, 'ownership_record'),
+        rate_limited_until=pulumi.get(__ret__, 'rate_limited_until'),
+        status=pulumi.get(__ret__, 'status'),
+        validation=pulumi.get(__ret__, 'validation'),
+        validation_errors=pulumi.get(__ret__, 'validation_errors'))
 def check_certificate_output(app: pulumi.Input[Optional[_builtins.str]] = None,
                              hostname: pulumi.Input[Optional[_builtins.str]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[CheckCertificateResult]:
@@ -79,4 +248,17 @@ def check_certificate_output(app: pulumi.Input[Optional[_builtins.str]] = None,
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('platform:index:checkCertificate', __args__, opts=opts, typ=CheckCertificateResult)
     return __ret__.apply(lambda __response__: CheckCertificateResult(
-        result=pulumi.get(__response__, 'result')))
+        acme_challenge_record=pulumi.get(__response__, 'acme_challenge_record'),
+        acme_requested=pulumi.get(__response__, 'acme_requested'),
+        app=pulumi.get(__response__, 'app'),
+        certificates=pulumi.get(__response__, 'certificates'),
+        configured=pulumi.get(__response__, 'configured'),
+        dns_provider=pulumi.get(__response__, 'dns_provider'),
+        dns_records=pulumi.get(__response__, 'dns_records'),
+        dns_requirements=pulumi.get(__response__, 'dns_requirements'),
+        hostname=pulumi.get(__response__, 'hostname'),
+        ownership_record=pulumi.get(__response__, 'ownership_record'),
+        rate_limited_until=pulumi.get(__response__, 'rate_limited_until'),
+        status=pulumi.get(__response__, 'status'),
+        validation=pulumi.get(__response__, 'validation'),
+        validation_errors=pulumi.get(__response__, 'validation_errors')))

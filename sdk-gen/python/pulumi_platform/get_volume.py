@@ -13,7 +13,6 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
-from . import outputs
 
 __all__ = [
     'GetVolumeResult',
@@ -24,18 +23,205 @@ __all__ = [
 
 @pulumi.output_type
 class GetVolumeResult:
-    def __init__(__self__, result=None):
-        if result and not isinstance(result, dict):
-            raise TypeError("Expected argument 'result' to be a dict")
-        pulumi.set(__self__, "result", result)
+    def __init__(__self__, attached_alloc_id=None, attached_machine_id=None, auto_backup_enabled=None, block_size=None, blocks=None, blocks_avail=None, blocks_free=None, created_at=None, encrypted=None, fstype=None, host_dedication_key=None, name=None, region=None, size_gb=None, snapshot_retention=None, state=None, volume_id=None, zone=None):
+        if attached_alloc_id and not isinstance(attached_alloc_id, str):
+            raise TypeError("Expected argument 'attached_alloc_id' to be a str")
+        pulumi.set(__self__, "attached_alloc_id", attached_alloc_id)
+        if attached_machine_id and not isinstance(attached_machine_id, str):
+            raise TypeError("Expected argument 'attached_machine_id' to be a str")
+        pulumi.set(__self__, "attached_machine_id", attached_machine_id)
+        if auto_backup_enabled and not isinstance(auto_backup_enabled, bool):
+            raise TypeError("Expected argument 'auto_backup_enabled' to be a bool")
+        pulumi.set(__self__, "auto_backup_enabled", auto_backup_enabled)
+        if block_size and not isinstance(block_size, int):
+            raise TypeError("Expected argument 'block_size' to be a int")
+        pulumi.set(__self__, "block_size", block_size)
+        if blocks and not isinstance(blocks, float):
+            raise TypeError("Expected argument 'blocks' to be a float")
+        pulumi.set(__self__, "blocks", blocks)
+        if blocks_avail and not isinstance(blocks_avail, float):
+            raise TypeError("Expected argument 'blocks_avail' to be a float")
+        pulumi.set(__self__, "blocks_avail", blocks_avail)
+        if blocks_free and not isinstance(blocks_free, float):
+            raise TypeError("Expected argument 'blocks_free' to be a float")
+        pulumi.set(__self__, "blocks_free", blocks_free)
+        if created_at and not isinstance(created_at, str):
+            raise TypeError("Expected argument 'created_at' to be a str")
+        pulumi.set(__self__, "created_at", created_at)
+        if encrypted and not isinstance(encrypted, bool):
+            raise TypeError("Expected argument 'encrypted' to be a bool")
+        pulumi.set(__self__, "encrypted", encrypted)
+        if fstype and not isinstance(fstype, str):
+            raise TypeError("Expected argument 'fstype' to be a str")
+        pulumi.set(__self__, "fstype", fstype)
+        if host_dedication_key and not isinstance(host_dedication_key, str):
+            raise TypeError("Expected argument 'host_dedication_key' to be a str")
+        pulumi.set(__self__, "host_dedication_key", host_dedication_key)
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
+        pulumi.set(__self__, "name", name)
+        if region and not isinstance(region, str):
+            raise TypeError("Expected argument 'region' to be a str")
+        pulumi.set(__self__, "region", region)
+        if size_gb and not isinstance(size_gb, int):
+            raise TypeError("Expected argument 'size_gb' to be a int")
+        pulumi.set(__self__, "size_gb", size_gb)
+        if snapshot_retention and not isinstance(snapshot_retention, int):
+            raise TypeError("Expected argument 'snapshot_retention' to be a int")
+        pulumi.set(__self__, "snapshot_retention", snapshot_retention)
+        if state and not isinstance(state, str):
+            raise TypeError("Expected argument 'state' to be a str")
+        pulumi.set(__self__, "state", state)
+        if volume_id and not isinstance(volume_id, str):
+            raise TypeError("Expected argument 'volume_id' to be a str")
+        pulumi.set(__self__, "volume_id", volume_id)
+        if zone and not isinstance(zone, str):
+            raise TypeError("Expected argument 'zone' to be a str")
+        pulumi.set(__self__, "zone", zone)
+
+    @_builtins.property
+    @pulumi.getter(name="attachedAllocId")
+    def attached_alloc_id(self) -> Optional[_builtins.str]:
+        """
+        Allocation the volume is attached to, or null.
+        """
+        return pulumi.get(self, "attached_alloc_id")
+
+    @_builtins.property
+    @pulumi.getter(name="attachedMachineId")
+    def attached_machine_id(self) -> Optional[_builtins.str]:
+        """
+        Machine the volume is attached to, or null.
+        """
+        return pulumi.get(self, "attached_machine_id")
+
+    @_builtins.property
+    @pulumi.getter(name="autoBackupEnabled")
+    def auto_backup_enabled(self) -> _builtins.bool:
+        """
+        Whether automatic daily snapshots are on.
+        """
+        return pulumi.get(self, "auto_backup_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="blockSize")
+    def block_size(self) -> _builtins.int:
+        """
+        Block size in bytes.
+        """
+        return pulumi.get(self, "block_size")
 
     @_builtins.property
     @pulumi.getter
-    def result(self) -> 'outputs.VolumeInfo':
+    def blocks(self) -> _builtins.float:
         """
-        The answer.
+        Total number of blocks (0 right after a create, restore or extend).
         """
-        return pulumi.get(self, "result")
+        return pulumi.get(self, "blocks")
+
+    @_builtins.property
+    @pulumi.getter(name="blocksAvail")
+    def blocks_avail(self) -> _builtins.float:
+        """
+        Blocks available for data.
+        """
+        return pulumi.get(self, "blocks_avail")
+
+    @_builtins.property
+    @pulumi.getter(name="blocksFree")
+    def blocks_free(self) -> _builtins.float:
+        """
+        Blocks free for data and root-user operations.
+        """
+        return pulumi.get(self, "blocks_free")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        Creation timestamp.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def encrypted(self) -> _builtins.bool:
+        """
+        Whether the volume is encrypted.
+        """
+        return pulumi.get(self, "encrypted")
+
+    @_builtins.property
+    @pulumi.getter
+    def fstype(self) -> _builtins.str:
+        """
+        File system type.
+        """
+        return pulumi.get(self, "fstype")
+
+    @_builtins.property
+    @pulumi.getter(name="hostDedicationKey")
+    def host_dedication_key(self) -> _builtins.str:
+        """
+        Host dedication key (empty string when none).
+        """
+        return pulumi.get(self, "host_dedication_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Volume name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> _builtins.str:
+        """
+        Region of the volume.
+        """
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter(name="sizeGb")
+    def size_gb(self) -> _builtins.int:
+        """
+        Size in GB as the platform reports it.
+        """
+        return pulumi.get(self, "size_gb")
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotRetention")
+    def snapshot_retention(self) -> _builtins.int:
+        """
+        Days snapshots are kept.
+        """
+        return pulumi.get(self, "snapshot_retention")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Volume state: `created`, `restoring` or `destroyed`.
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="volumeId")
+    def volume_id(self) -> _builtins.str:
+        """
+        Volume id (also the resource id).
+        """
+        return pulumi.get(self, "volume_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def zone(self) -> _builtins.str:
+        """
+        Hardware zone of the volume.
+        """
+        return pulumi.get(self, "zone")
 
 
 class AwaitableGetVolumeResult(GetVolumeResult):
@@ -44,7 +230,24 @@ class AwaitableGetVolumeResult(GetVolumeResult):
         if False:
             yield self
         return GetVolumeResult(
-            result=self.result)
+            attached_alloc_id=self.attached_alloc_id,
+            attached_machine_id=self.attached_machine_id,
+            auto_backup_enabled=self.auto_backup_enabled,
+            block_size=self.block_size,
+            blocks=self.blocks,
+            blocks_avail=self.blocks_avail,
+            blocks_free=self.blocks_free,
+            created_at=self.created_at,
+            encrypted=self.encrypted,
+            fstype=self.fstype,
+            host_dedication_key=self.host_dedication_key,
+            name=self.name,
+            region=self.region,
+            size_gb=self.size_gb,
+            snapshot_retention=self.snapshot_retention,
+            state=self.state,
+            volume_id=self.volume_id,
+            zone=self.zone)
 
 
 def get_volume(app: Optional[_builtins.str] = None,
@@ -63,7 +266,24 @@ def get_volume(app: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('platform:index:getVolume', __args__, opts=opts, typ=GetVolumeResult).value
 
     return AwaitableGetVolumeResult(
-        result=pulumi.get(__ret__, 'result'))
+        attached_alloc_id=pulumi.get(__ret__, 'attached_alloc_id'),
+        attached_machine_id=pulumi.get(__ret__, 'attached_machine_id'),
+        auto_backup_enabled=pulumi.get(__ret__, 'auto_backup_enabled'),
+        block_size=pulumi.get(__ret__, 'block_size'),
+        blocks=pulumi.get(__ret__, 'blocks'),
+        blocks_avail=pulumi.get(__ret__, 'blocks_avail'),
+        blocks_free=pulumi.get(__ret__, 'blocks_free'),
+        created_at=pulumi.get(__ret__, 'created_at'),
+        encrypted=pulumi.get(__ret__, 'encrypted'),
+        fstype=pulumi.get(__ret__, 'fstype'),
+        host_dedication_key=pulumi.get(__ret__, 'host_dedication_key'),
+        name=pulumi.get(__ret__, 'name'),
+        region=pulumi.get(__ret__, 'region'),
+        size_gb=pulumi.get(__ret__, 'size_gb'),
+        snapshot_retention=pulumi.get(__ret__, 'snapshot_retention'),
+        state=pulumi.get(__ret__, 'state'),
+        volume_id=pulumi.get(__ret__, 'volume_id'),
+        zone=pulumi.get(__ret__, 'zone'))
 def get_volume_output(app: pulumi.Input[Optional[_builtins.str]] = None,
                       volume_id: pulumi.Input[Optional[_builtins.str]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetVolumeResult]:
@@ -79,4 +299,21 @@ def get_volume_output(app: pulumi.Input[Optional[_builtins.str]] = None,
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('platform:index:getVolume', __args__, opts=opts, typ=GetVolumeResult)
     return __ret__.apply(lambda __response__: GetVolumeResult(
-        result=pulumi.get(__response__, 'result')))
+        attached_alloc_id=pulumi.get(__response__, 'attached_alloc_id'),
+        attached_machine_id=pulumi.get(__response__, 'attached_machine_id'),
+        auto_backup_enabled=pulumi.get(__response__, 'auto_backup_enabled'),
+        block_size=pulumi.get(__response__, 'block_size'),
+        blocks=pulumi.get(__response__, 'blocks'),
+        blocks_avail=pulumi.get(__response__, 'blocks_avail'),
+        blocks_free=pulumi.get(__response__, 'blocks_free'),
+        created_at=pulumi.get(__response__, 'created_at'),
+        encrypted=pulumi.get(__response__, 'encrypted'),
+        fstype=pulumi.get(__response__, 'fstype'),
+        host_dedication_key=pulumi.get(__response__, 'host_dedication_key'),
+        name=pulumi.get(__response__, 'name'),
+        region=pulumi.get(__response__, 'region'),
+        size_gb=pulumi.get(__response__, 'size_gb'),
+        snapshot_retention=pulumi.get(__response__, 'snapshot_retention'),
+        state=pulumi.get(__response__, 'state'),
+        volume_id=pulumi.get(__response__, 'volume_id'),
+        zone=pulumi.get(__response__, 'zone')))

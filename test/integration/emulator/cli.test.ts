@@ -10,7 +10,7 @@ const root = resolve(__dirname, "../../..");
 const node = join(root, "node_modules", ".bin", "node");
 let cli: string;
 
-/** Transpiles emulator/, sdk/schemas/ and sdk/simulation/ to CommonJS in a temp dir (fast, no type check). */
+/** Transpiles emulator/, sdk/schemas/, sdk/simulation/ and the Node floor's check to CommonJS in a temp dir (fast, no type check). */
 function buildCli(): string {
   const out = tempDir();
   const walk = (dir: string): string[] =>
@@ -21,6 +21,8 @@ function buildCli(): string {
     ...walk(join(root, "emulator")),
     ...walk(join(root, "sdk", "schemas")),
     ...walk(join(root, "sdk", "simulation")),
+    join(root, "sdk", "node-floor-check.ts"),
+    join(root, "sdk", "node-floor-bin.ts"),
   ]) {
     const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
       compilerOptions: {

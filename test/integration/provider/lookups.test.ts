@@ -7,6 +7,7 @@ import {
   listSnapshots,
   listVolumes,
 } from "../../../provider/lookups";
+import { invokeLookup } from "../../../provider/plugin/functions";
 import { type ProviderHarness, startHarness } from "./helpers";
 
 const APP = "demo-app";
@@ -85,5 +86,28 @@ describe("lookups", () => {
     expect((err as Error).message).toMatch(/failed with 401/);
     expect((err as Error).message.split("pulumi config set --secret platform:apiToken").length - 1).toBe(1);
     expect((err as Error).message).not.toContain("wrong-token-value");
+  });
+});
+
+describe("the plugin's functions answer as Pulumi's providers do", () => {
+  it("a single lookup answers its fields (getVolume(...).name), a list under items", async () => {
+    const one = await invokeLookup("getVolume", { app: APP, volumeId }, creds);
+    expect(one.failures).toEqual([]);
+    expect(one.answer).toMatchObject({ volumeId, name: "looked-up", sizeGb: 4 });
+    expect(one.answer).not.toHaveProperty("result");
+    const cert = await invokeLookup("checkCertificate", { app: APP, hostname: "host00.example.com" }, creds);
+    expect(cert.answer).toMatchObject({ hostname: "host00.example.com", app: APP });
+    const list = await invokeLookup("listVolumes", { app: APP }, creds);
+    expect(Object.keys(list.answer)).toEqual(["items"]);
+    expect((list.answer.items as { volumeId: string }[]).map((v) => v.volumeId)).toContain(volumeId);
+  });
+
+  it("a missing argument is a failure naming it, with no request", async () => {
+    const before = (await h.control.requests.list()).length;
+    expect(await invokeLookup("getVolume", { app: APP }, creds)).toEqual({
+      answer: {},
+      failures: [{ property: "volumeId", reason: "volumeId is required: a non-empty string" }],
+    });
+    expect((await h.control.requests.list()).length).toBe(before);
   });
 });

@@ -24,19 +24,47 @@ function load(entry: string, version: string) {
 const ENTRIES = [
   ["the package root (the dynamic door)", "dist/provider/index.js"],
   ["pulumi-platform/plugin (the plugin door's classes)", "dist/provider/plugin/index.js"],
-  ["the plugin's bin", "dist/provider/plugin/main.js"],
+  ["pulumi-platform/sdk", "dist/sdk/index.js"],
 ] as const;
 
-describe("an older Node.js is refused where the package is first loaded", () => {
+const BINS = [
+  ["the plugin's bin", "dist/provider/plugin/main.js"],
+  ["the emulator's bin", "dist/emulator/cli.js"],
+  ["the pulumi-platform command", "dist/ops/main.js"],
+] as const;
+
+const message = (version: string) =>
+  `pulumi-platform needs Node.js ${NODE_FLOOR} or later; this is Node.js ${version} (${process.execPath}). ` +
+  "Put a newer node first on PATH (Pulumi starts the node it finds there): `nvm install 22`, " +
+  "your system's Node.js 22 package, or an installer from https://nodejs.org.";
+
+describe("an older Node.js is refused where the package is first loaded, in one message", () => {
   for (const [what, entry] of ENTRIES) {
-    it(`${what} refuses Node 20 with the floor and what to do`, () => {
+    it(`${what} refuses Node 20 with an error Pulumi prints without a stack`, () => {
+      // What a Pulumi program's language host does with an error thrown at the program's import:
+      // a RunError's message alone, anything else with its stack.
+      const script = [
+        `Object.defineProperty(process.versions, "node", { value: "20.20.2" });`,
+        `const { RunError } = require("@pulumi/pulumi/errors");`,
+        `try { require(${JSON.stringify(path.join(ROOT, entry))}); console.log("loaded"); }`,
+        `catch (e) { console.log(JSON.stringify({ message: e.message, stack: e.stack, run: RunError.isInstance(e) })); }`,
+      ].join("\n");
+      const run = spawnSync(process.execPath, ["-e", script], {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      const thrown = JSON.parse(run.stdout) as { message: string; stack: string; run: boolean };
+      expect(thrown).toEqual({ message: message("20.20.2"), stack: message("20.20.2"), run: true });
+    });
+  }
+
+  for (const [what, entry] of BINS) {
+    it(`${what} prints that one line on stderr and exits 1 under Node 20`, () => {
       const run = load(entry, "20.20.2");
       expect(run.stdout).not.toContain("loaded");
-      expect(run.status).not.toBe(0);
-      expect(run.stderr).toContain(
-        `pulumi-platform needs Node.js ${NODE_FLOOR} or later; this is Node.js 20.20.2`,
-      );
-      expect(run.stderr).toContain("Put a newer node first on PATH");
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe(`${message("20.20.2")}\n`);
     });
   }
 

@@ -66,13 +66,29 @@ describe("the schema says what everything is", () => {
   it("types each lookup's answer, and every object member except a free-form list's entries", () => {
     for (const name of Object.keys(LOOKUPS)) {
       const outputs = (schema.functions[`platform:index:${name}`] as { outputs: Described }).outputs;
-      expect(JSON.stringify(outputs), name).not.toContain(ANY);
+      const { validationErrors, ...typed } = outputs.properties ?? {};
+      expect(JSON.stringify(typed), name).not.toContain(ANY);
+      if (validationErrors) expect(validationErrors).toMatchObject({ type: "array", items: { $ref: ANY } });
     }
     // The one value of no known shape: a certificate's validation problems, as the platform words them.
     const anyPlaces = JSON.stringify(schema).match(/"items":\{"\$ref":"pulumi\.json#\/Any"/g) ?? [];
     const validationErrors =
       JSON.stringify(schema).match(/"validationErrors":\{[^}]*"items":\{"\$ref/g) ?? [];
     expect(anyPlaces.length).toBe(validationErrors.length);
+  });
+
+  it("a single lookup's outputs are its answer's fields, as Pulumi's providers answer; a list's are under items", () => {
+    const outputsOf = (name: string) =>
+      (schema.functions[`platform:index:${name}`] as { outputs: Described & { required?: string[] } })
+        .outputs;
+    const volume = outputsOf("getVolume");
+    expect(Object.keys(volume.properties ?? {})).toEqual(
+      expect.arrayContaining(["name", "volumeId", "sizeGb", "state"]),
+    );
+    expect(volume.properties).not.toHaveProperty("result");
+    expect(volume.required).toEqual(expect.arrayContaining(["name", "volumeId"]));
+    expect(volume.required).not.toContain("attachedMachineId");
+    expect(Object.keys(outputsOf("listVolumes").properties ?? {})).toEqual(["items"]);
   });
 
   it("names real packages in every language, and where the package lives", () => {

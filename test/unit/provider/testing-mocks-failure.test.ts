@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -42,4 +43,14 @@ describe("a check failure under platformMocks() is one error", () => {
       expect(output).toMatch(/Errors\s+1 error/);
     },
   );
+
+  it("the docs and the example say so, in the same words", () => {
+    const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\s+/g, " ");
+    expect(read("docs/testing.md")).toContain(
+      "raised once, as one unhandled rejection (`PlatformCheckError`)",
+    );
+    const example = read("examples/unit-testing/README.md");
+    expect(example).toContain("fails the run as one error, an unhandled rejection (`PlatformCheckError`)");
+    expect(example).not.toMatch(/registration fails/);
+  });
 });

@@ -24,7 +24,7 @@ describe("the Node.js the package needs", () => {
 
   it("an older Node is told which it is and what to do, before undici fails inside", () => {
     expect(nodeFloorProblem("20.20.2", "/usr/bin/node")).toBe(
-      "pulumi-platform needs Node.js 22.19.0 or later; this is Node.js 20.20.2 (/usr/bin/node). Put a newer node first on PATH (Pulumi starts the node it finds there).",
+      "pulumi-platform needs Node.js 22.19.0 or later; this is Node.js 20.20.2 (/usr/bin/node). Put a newer node first on PATH (Pulumi starts the node it finds there): `nvm install 22`, your system's Node.js 22 package, or an installer from https://nodejs.org.",
     );
     expect(nodeFloorProblem(process.versions.node)).toBeUndefined();
   });
