@@ -31,13 +31,21 @@ def quickstart() -> None:
         size_gb=size_gb,
         snapshot_retention=7,
     )
-    snapshot = platform.VolumeSnapshot("data-snapshot", app=app, volume_id=data.volume_id)
+    # Change snapshotRun to take the snapshot again.
+    snapshot = platform.VolumeSnapshot(
+        "data-snapshot",
+        app=app,
+        volume_id=data.volume_id,
+        triggers={"run": config.get("snapshotRun") or "1"},
+    )
+    # replace_with: restored again from the new snapshot whenever the snapshot is taken again.
     restored = platform.Volume(
         "restored",
         app=app,
         name="data_restored",
         region=region,
         snapshot_id=snapshot.snapshot_id,
+        opts=pulumi.ResourceOptions(replace_with=[snapshot]),
     )
 
     # A wildcard certificate: active once the DNS records of its outputs exist.

@@ -14,6 +14,14 @@ import type { ImportRule, InputWarning, LifetimeRule } from "./kind-rules";
  */
 export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
+/**
+ * The input property under which the classes say that the program gave the resource an engine
+ * option that replaces it on its own (`replaceWith`, `replacementTrigger`): then the engine
+ * decides the replace without asking the provider's diff, and `check`, which cannot see the plan,
+ * says nothing of what only a replace would change (the dynamic door's restore advice).
+ */
+export const REPLACED_BY_OPTION = "__replacedByOption";
+
 /** One resource kind. */
 export interface ResourceRow<K extends string = string> {
   /**

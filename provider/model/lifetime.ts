@@ -83,23 +83,47 @@ const SOURCES = {
   sourceVolumeId: { event: "fork", verb: "forked", what: "volume" },
 } as const;
 
+/** Which door a message is for: the dynamic door serves TypeScript only, the plugin every language. */
+export type Door = "dynamic" | "plugin";
+
+/**
+ * How to restore (fork) again whenever the source is made anew, in the program's words: the engine's
+ * own options, which work in every language (the engine replaces the volume without asking the
+ * provider), and for TypeScript the classes' `replaceOnChanges`, which they pass to the provider.
+ * Outside TypeScript `replaceOnChanges` on `snapshotId` does nothing (the provider answers no change
+ * of it, so the engine has no change to turn into a replace): this text, which the same plan
+ * prints, says so.
+ */
+function againAdvice(key: keyof typeof SOURCES, door: Door): string {
+  const { event, what } = SOURCES[key];
+  const source = what === "snapshot" ? "the VolumeSnapshot" : "the source Volume";
+  const v = what === "snapshot" ? "snap" : "source";
+  const typescript = `TypeScript \`replaceWith: [${v}]\` or \`replaceOnChanges: ["${key}"]\``;
+  if (door === "dynamic") {
+    return `To ${event} again whenever ${source} is made anew, give the Volume the option replaceWith naming it, or replacementTrigger set to its id (${typescript})`;
+  }
+  return `To ${event} again whenever ${source} is made anew, give the Volume the resource option replaceWith naming it (${typescript}; Python \`replace_with=[${v}]\`; Go \`pulumi.ReplaceWith([]pulumi.Resource{${v}})\`; YAML \`options: { replaceWith: ["\${${v}}"] }\`), or replacementTrigger set to its id; \`replaceOnChanges: ["${key}"]\` does this only from TypeScript classes`;
+}
+
 /**
  * The warning for a restored (forked) volume whose program names another snapshot (source volume)
- * than at the last `up`: a restore (a fork) is an event, the volume is kept. Said by `check` at the
- * previews and the `up` that make the change (the previous inputs still name `from`), not again;
- * `given` undefined: the new value is not known until the up (what it comes from changes).
+ * than at the last `up`: a restore (a fork) is an event, the volume is kept. Said at the previews
+ * and the `up` that make the change (the previous inputs still name `from`), not again, and never
+ * when the plan replaces the volume; `given` undefined: the new value is not known until the up
+ * (what it comes from changes). `door`: which languages the advice names.
  */
 export function sourceChangedWarning(
   key: keyof typeof SOURCES,
   name: string,
   from: string,
   given: string | undefined,
+  door: Door,
 ): string | undefined {
   if (from === "" || from === given) return undefined;
-  const { event, verb, what } = SOURCES[key];
+  const { event, verb } = SOURCES[key];
   const change =
     given === undefined
       ? `${key} (${from}) may change at this up (it comes from a resource that changes); nothing is ${verb} from a new value`
       : `${key} changes from ${from} to ${given}; nothing is ${verb} from ${given}`;
-  return `volume ${name}: ${change}. A ${event} is an event: the volume and its data are kept (said at the preview and the up of this change only). To ${event} again whenever ${key} names another ${what}, give the Volume the option replaceOnChanges: ["${key}"]; to ${event} again once, replace it (\`pulumi up --replace <urn>\`)`;
+  return `volume ${name}: ${change}. A ${event} is an event: the volume and its data are kept (said at the preview and the up of this change only). ${againAdvice(key, door)}; to ${event} again once, replace it (\`pulumi up --replace <urn>\`)`;
 }

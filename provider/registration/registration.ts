@@ -6,14 +6,15 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import { type KindNames, REPLACE_ON_CHANGES } from "../model/kind";
+import { type KindNames, REPLACE_ON_CHANGES, REPLACED_BY_OPTION } from "../model/kind";
 import { cutToProgramFrames } from "./program-frames";
 
 /**
  * The properties and options a resource registers: every declared output unset (so the engine
  * fills it in), then the program's inputs, secret inputs wrapped as secrets, the option
- * `replaceOnChanges` (as {@link REPLACE_ON_CHANGES}), and the declared secrets added to the
- * options' `additionalSecretOutputs`.
+ * `replaceOnChanges` (as {@link REPLACE_ON_CHANGES}), whether `replaceWith` or `replacementTrigger`
+ * is given (as {@link REPLACED_BY_OPTION}), and the declared secrets added to the options'
+ * `additionalSecretOutputs`.
  */
 export function registration(
   kind: KindNames,
@@ -24,15 +25,36 @@ export function registration(
   Object.assign(props, args);
   const replaceOnChanges = opts?.replaceOnChanges ?? [];
   if (replaceOnChanges.length > 0) props[REPLACE_ON_CHANGES] = [...replaceOnChanges];
+  if ((opts?.replaceWith?.length ?? 0) > 0 || opts?.replacementTrigger !== undefined) {
+    props[REPLACED_BY_OPTION] = true;
+  }
   const secrets = [...kind.secrets];
   for (const name of kind.secretInputs) {
     if (props[name] !== undefined) props[name] = pulumi.secret(props[name]);
   }
-  if (secrets.length === 0) return { props, opts };
+  const replaceWith = opts?.replaceWith?.map(replacedResourceOf);
+  const withReplace = replaceWith ? { ...opts, replaceWith } : opts;
+  if (secrets.length === 0) return { props, opts: withReplace };
   return {
     props,
-    opts: { ...opts, additionalSecretOutputs: [...secrets, ...(opts?.additionalSecretOutputs ?? [])] },
+    opts: {
+      ...withReplace,
+      additionalSecretOutputs: [...secrets, ...(opts?.additionalSecretOutputs ?? [])],
+    },
   };
+}
+
+/**
+ * The resource the engine replaces for `resource` in `replaceWith`: a `VolumeSnapshot` is a
+ * component, which the engine never replaces (nor does the Node SDK look through it, as it does
+ * for `dependsOn`), so `replaceWith: [snap]` names the custom resource that took the snapshot
+ * (its `request`), which a retaken snapshot replaces.
+ */
+function replacedResourceOf(resource: pulumi.Resource): pulumi.Resource {
+  const request = (resource as { request?: unknown }).request;
+  return pulumi.ComponentResource.isInstance(resource) && pulumi.CustomResource.isInstance(request)
+    ? request
+    : resource;
 }
 
 /** The constructor frames above which a stack is kept (`Error.captureStackTrace`'s second argument). */

@@ -14,6 +14,8 @@ import {
   storedInputs,
 } from "../model/declaration";
 import { clean } from "../model/json-values";
+import { REPLACED_BY_OPTION } from "../model/kind";
+import type { Door } from "../model/lifetime";
 import type { ValidationFailure } from "../model/validation/common";
 import { credentialProblems, noteProgramOperation } from "./credentials";
 import { applyReplaceOnChanges, type DiffOutcome, diffInputs, outcomeOf } from "./diff";
@@ -113,6 +115,15 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
    * kind's `inputWarnings`), since the dynamic host prints a provider's warnings under the stack.
    */
   resourceWarnings?(olds: EngineProps, news: EngineProps): string[];
+  /**
+   * Warnings about a change that only a replace would act on (a restored volume's new
+   * `snapshotId`), said where the plan is known. The plugin's `diff` says them when its answer
+   * replaces nothing: the engine does not ask `diff` when it replaces the resource on its own
+   * (`--replace`, `replaceWith`, `replacementTrigger`), so a plan that replaces says nothing. The
+   * dynamic door's `diff` gets no previous inputs: its `check` says them, unless the program gave
+   * an option that replaces the resource ({@link REPLACED_BY_OPTION}). `olds`: the previous inputs.
+   */
+  changeWarnings?(olds: EngineProps, news: EngineProps, door: Door): string[];
 }
 
 /**
@@ -171,7 +182,16 @@ export function defineProvider<D extends ResourceDeclaration, S>(
               : undefined;
           if (refused.length === 0) {
             const ofResource = about ? (behaviour.resourceWarnings?.(olds ?? {}, news) ?? []) : [];
-            for (const warning of [...ofResource, ...(behaviour.checkWarnings?.(olds ?? {}, news) ?? [])]) {
+            const ofChange =
+              about || news[REPLACED_BY_OPTION] === true
+                ? []
+                : (behaviour.changeWarnings?.(olds ?? {}, news, "dynamic") ?? []);
+            const warnings = [
+              ...ofResource,
+              ...(behaviour.checkWarnings?.(olds ?? {}, news) ?? []),
+              ...ofChange,
+            ];
+            for (const warning of warnings) {
               // The dynamic host prints a provider's stderr as a message of the stack; the plugin
               // sends the warning to the engine as the resource's (./warnings).
               await warn(warning, (text) => console.warn(`warning: ${text}`), about);
@@ -187,7 +207,16 @@ export function defineProvider<D extends ResourceDeclaration, S>(
       diff: method(async (id: string, olds: EngineProps, news: EngineProps, oldInputs?: EngineProps) => {
         const declared = diffInputs(olds, news, rules, oldInputs);
         const decided = behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
-        return applyReplaceOnChanges(outcomeOf(decided.properties, decided.deleteBeforeReplace), news);
+        const answer = applyReplaceOnChanges(
+          outcomeOf(decided.properties, decided.deleteBeforeReplace),
+          news,
+        );
+        if (about && oldInputs && answer.replaces.length === 0) {
+          for (const warning of behaviour.changeWarnings?.(oldInputs, news, "plugin") ?? []) {
+            await warn(warning, (text) => console.warn(`warning: ${text}`), about);
+          }
+        }
+        return answer;
       }, about),
       create: method((inputs: EngineProps) => behaviour.create(checked(inputs), about), about, true),
       read: method((id: string, props?: EngineProps) => behaviour.read(id, state(props)), about),

@@ -183,6 +183,27 @@ describe.concurrent.each(["dynamic", "plugin"])("the planned diff is what the up
           expect(sourceWarnings(quiet)).toEqual([]);
         },
       );
+
+      await step(
+        "replaceWith: [snap] (the engine's option, every language): a retaken snapshot restores, and nothing advises",
+        async () => {
+          await stack.removeConfig("restoredReplaceOnChanges");
+          await stack.setAllConfig({
+            snapshotTriggers: { value: "5" },
+            restoredReplaceWithSnapshot: { value: "true" },
+          });
+          const preview = await observedPreview(stack);
+          expect(preview.changes.sort()).toEqual(["replace data-snap", "replace restored"]);
+          expect(sourceWarnings(preview)).toEqual([]);
+          const up = await sent(() => observedUp(stack));
+          expect(up.result.changes.sort()).toEqual(["replace data-snap", "replace restored"]);
+          expect(sourceWarnings(up.result)).toEqual([]);
+          expect(value(up.result.result, "restoredFrom")).toBe(value(up.result.result, "snapshotId"));
+          const quiet = await observedPreview(stack);
+          expect(quiet.changes).toEqual([]);
+          expect(sourceWarnings(quiet)).toEqual([]);
+        },
+      );
     });
   }, 1_500_000);
 });

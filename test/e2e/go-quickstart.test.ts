@@ -36,7 +36,8 @@ const DriverResult = z.object({
   outputs: z.record(z.string(), z.object({ value: z.unknown(), secret: z.boolean() })).optional(),
   error: z.string().optional(),
 });
-type DriverResult = z.infer<typeof DriverResult>;
+/** The driver's result, and what the command printed (its stderr: the engine's output). */
+type DriverResult = z.infer<typeof DriverResult> & { printed?: string };
 
 /** Seconds since `started`, for the log. */
 const seconds = (started: number) => ((performance.now() - started) / 1000).toFixed(1);
@@ -103,7 +104,7 @@ describe("the Go quickstart through the engine (an Automation API inline program
             console.log(`go-quickstart: ${shown.join(" ")} took ${seconds(started)} s`);
             const line = stdout.trim().split("\n").pop() ?? "";
             try {
-              resolve(DriverResult.parse(JSON.parse(line)));
+              resolve({ ...DriverResult.parse(JSON.parse(line)), printed: stderr });
             } catch (parseErr) {
               reject(
                 new Error(
@@ -217,6 +218,19 @@ describe("the Go quickstart through the engine (an Automation API inline program
       expect(mutating).toEqual([]);
       expect((await volume(ids.data)).size_gb).toBe(5);
       await ok(["set-config", "sizeGb", "5"]);
+    });
+
+    await step("a retaken snapshot: restored again through pulumi.ReplaceWith, and no advice", async () => {
+      await ok(["set-config", "snapshotRun", "2"]);
+      const preview = await ok(["preview"]);
+      expect(preview.changes).toMatchObject({ replace: 2 });
+      expect(preview.printed).not.toMatch(/snapshotId changes|may change at this up|replaceOnChanges/);
+      const up = await ok(["up"]);
+      expect(up.changes).toMatchObject({ replace: 2 });
+      expect(up.printed).not.toMatch(/snapshotId changes|replaceOnChanges/);
+      expect(up.outputs?.restoredFrom?.value).toBe(up.outputs?.snapshotId?.value);
+      expect(up.outputs?.restoredVolumeId?.value).not.toBe(ids.restored);
+      await ok(["preview", "--expect-no-changes"]);
     });
 
     await step("destroy: nothing left at the platform", async () => {

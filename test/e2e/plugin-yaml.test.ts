@@ -14,6 +14,9 @@ const VOLUME_PROGRAM = `config:
   retention:
     type: integer
     default: 5
+  snapshotRun:
+    type: string
+    default: first
 resources:
   data:
     type: platform:index:Volume
@@ -28,6 +31,8 @@ resources:
     properties:
       app: ${APP}
       volumeId: \${data.volumeId}
+      triggers:
+        run: \${snapshotRun}
   restored:
     type: platform:index:Volume
     properties:
@@ -35,6 +40,10 @@ resources:
       name: restored
       region: ord
       snapshotId: \${snap.snapshotId}
+    # The documented way to restore again: the engine replaces it whenever the snapshot is retaken.
+    options:
+      replaceWith:
+        - \${snap}
   rotation:
     type: platform:index:PostgresPasswordRotation
     properties:
@@ -118,6 +127,19 @@ describe("the provider plugin from a Pulumi YAML program", () => {
         expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
         expect(up.outputs.retention?.value).toBe(9);
         expect((await e.api("GET", `/v1/apps/${APP}/volumes/${volumeId}`)).body.snapshot_retention).toBe(9);
+        await stack.preview({ expectNoChanges: true });
+      });
+
+      await step("a retaken snapshot: restored again through replaceWith, and no advice", async () => {
+        await stack.setConfig("snapshotRun", { value: "second" });
+        const preview = await stack.preview();
+        expect(preview.changeSummary).toMatchObject({ replace: 2 });
+        expect(preview.stdout).not.toMatch(/snapshotId changes|snapshotId \(vs_\w+\) may change|replaceOnChanges/);
+        const before = await stack.outputs();
+        const up = await stack.up();
+        expect(up.stdout).not.toMatch(/snapshotId changes|replaceOnChanges/);
+        expect(up.outputs.snapshotId?.value).not.toBe(before.snapshotId?.value);
+        expect(up.outputs.restoredFrom?.value).toBe(up.outputs.snapshotId?.value);
         await stack.preview({ expectNoChanges: true });
       });
 

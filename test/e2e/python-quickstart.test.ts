@@ -64,6 +64,8 @@ interface DriverResult {
   changes?: Record<string, number>;
   outputs?: Record<string, { value?: unknown; secret: boolean }>;
   error?: string;
+  /** What the command printed (the driver's stderr: the engine's output). */
+  printed?: string;
 }
 
 describe("the Python SDK as a package (pip, a fresh venv, mypy --strict)", () => {
@@ -174,7 +176,7 @@ describe("the Python quickstart through the engine (Automation API inline progra
       }
       expect(ran.code).toBe(result.ok ? 0 : 1);
       expect(result.command).toBe(args[0]);
-      return result;
+      return { ...result, printed: ran.stderr };
     };
     const ok = async (...args: string[]): Promise<DriverResult> => {
       const result = await driver(...args);
@@ -283,6 +285,19 @@ describe("the Python quickstart through the engine (Automation API inline progra
       expect(mutating).toEqual([]);
       expect((await volume(ids.data)).size_gb).toBe(5);
       await ok("set-config", "sizeGb", "5");
+    });
+
+    await step("a retaken snapshot: restored again through replace_with, and no advice", async () => {
+      await ok("set-config", "snapshotRun", "2");
+      const preview = await ok("preview");
+      expect(preview.changes).toMatchObject({ replace: 2 });
+      expect(preview.printed).not.toMatch(/snapshotId changes|may change at this up|replaceOnChanges/);
+      const up = await ok("up");
+      expect(up.changes).toMatchObject({ replace: 2 });
+      expect(up.printed).not.toMatch(/snapshotId changes|replaceOnChanges/);
+      expect(up.outputs?.restoredFrom?.value).toBe(up.outputs?.snapshotId?.value);
+      expect(up.outputs?.restoredVolumeId?.value).not.toBe(ids.restored);
+      await ok("preview", "--expect-no-changes");
     });
 
     await step("destroy: nothing left at the platform", async () => {

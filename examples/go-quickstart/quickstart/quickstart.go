@@ -49,20 +49,23 @@ func Program(ctx *pulumi.Context) error {
 		return err
 	}
 
+	// Change snapshotRun to take the snapshot again.
 	snapshot, err := platform.NewVolumeSnapshot(ctx, "data-snapshot", &platform.VolumeSnapshotArgs{
 		App:      pulumi.String(app),
 		VolumeId: data.VolumeId,
+		Triggers: pulumi.StringMap{"run": pulumi.String(get(cfg, "snapshotRun", "1"))},
 	})
 	if err != nil {
 		return err
 	}
 
+	// ReplaceWith: restored again from the new snapshot whenever the snapshot is taken again.
 	restored, err := platform.NewVolume(ctx, "restored", &platform.VolumeArgs{
 		App:        pulumi.String(app),
 		Name:       pulumi.String("data_restored"),
 		Region:     pulumi.String(region),
 		SnapshotId: snapshot.SnapshotId,
-	})
+	}, pulumi.ReplaceWith([]pulumi.Resource{snapshot}))
 	if err != nil {
 		return err
 	}

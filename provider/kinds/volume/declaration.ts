@@ -172,10 +172,11 @@ export const volumeDeclaration = declareResource({
      * `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored,
      * a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated)
      * changes nothing; the stack keeps the snapshot it was restored from, and the preview and the
-     * up of that change warn (once). With the resource option `replaceOnChanges: ["snapshotId"]` (on
-     * the TypeScript classes of either door), a `snapshotId` other than the one it was restored
-     * from restores it again (a replace). Set on a volume that was not restored, it replaces it (a
-     * restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
+     * up of that change warn (once). To restore it again whenever the snapshot is taken again, give
+     * it the resource option `replaceWith` naming the `VolumeSnapshot` (every language; the
+     * TypeScript classes also take `replaceOnChanges: ["snapshotId"]`). Set on a volume that was
+     * not restored, it replaces it (a restore). To restore again once, replace the volume
+     * (`pulumi up --replace <urn>`).
      */
     snapshotId: input(optionalString("snapshotId", "the snapshot to restore"), {
       change: "special",
@@ -185,10 +186,11 @@ export const volumeDeclaration = declareResource({
     /**
      * Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId`
      * (the source was deleted and made again, say) changes nothing; the stack keeps the volume it
-     * was forked from, and the preview and the up of that change warn (once). With the resource
-     * option `replaceOnChanges: ["sourceVolumeId"]` (on the TypeScript classes of either door), a
-     * `sourceVolumeId` other than the one it was forked from forks it again (a replace). To fork
-     * again once, replace the volume (`pulumi up --replace <urn>`).
+     * was forked from, and the preview and the up of that change warn (once). To fork it again
+     * whenever the source is made anew, give it the resource option `replaceWith` naming the source
+     * `Volume` (every language; the TypeScript classes also take
+     * `replaceOnChanges: ["sourceVolumeId"]`). To fork again once, replace the volume
+     * (`pulumi up --replace <urn>`).
      */
     sourceVolumeId: input(optionalString("sourceVolumeId", "the volume to fork"), {
       change: "special",

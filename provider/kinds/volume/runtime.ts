@@ -6,9 +6,9 @@
  */
 import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../../sdk";
 import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
-import { liveInputs, storedInputs, updateBody } from "../../model/declaration";
-import { clean, pick } from "../../model/json-values";
-import { sourceChangedWarning } from "../../model/lifetime";
+import { inputsWith, liveInputs, storedInputs, updateBody } from "../../model/declaration";
+import { clean, pick, sameValue } from "../../model/json-values";
+import { type Door, sourceChangedWarning } from "../../model/lifetime";
 import { isSet, isUnknown } from "../../model/validation/common";
 import { regionWarning } from "../../model/validation/region";
 import { platformClient } from "../../runtime/credentials";
@@ -431,31 +431,36 @@ function regionWarnings(olds: EngineProps, news: EngineProps): string[] {
  * A restored (forked) volume whose program names another snapshot (source) than at the last
  * `up` (`olds`, the previous inputs, which the engine records at every up, the volume's step a
  * `same` or not): said at the previews and the up of that change, then not again, since the next
- * run's previous inputs name the new value. Not when the program's `replaceOnChanges` names it:
- * the plan then shows the restore (the fork).
+ * run's previous inputs name the new value. Not when the plan replaces the volume (../../runtime/
+ * define says where that is known): the program's `replaceOnChanges` names it, or, where `check`
+ * says it (the dynamic door), a declared replace input changes.
  */
-function sourceWarnings(olds: EngineProps, news: EngineProps): string[] {
+function sourceWarnings(olds: EngineProps, news: EngineProps, door: Door): string[] {
   const replaceOn = replaceOnChangesOf(news);
+  if (door === "dynamic" && replacedByDeclaration(olds, news)) return [];
   const name = typeof news.name === "string" && !isUnknown(news.name) ? news.name : String(olds.name ?? "");
   return (["snapshotId", "sourceVolumeId"] as const).flatMap((key) => {
     const from = olds[key];
     const given = news[key];
     if (typeof from !== "string" || given === undefined || given === null) return [];
     if (replacesOnChange(replaceOn, key)) return [];
-    const warning = sourceChangedWarning(key, name, from, isUnknown(given) ? undefined : String(given));
+    const warning = sourceChangedWarning(key, name, from, isUnknown(given) ? undefined : String(given), door);
     return warning ? [warning] : [];
   });
 }
 
-/** The Volume's warnings at check: a moved source (its region: `resourceWarnings`). */
-function checkWarnings(olds: EngineProps, news: EngineProps): string[] {
-  return sourceWarnings(olds, news);
+/** Whether an input declared `replace` changes from the previous inputs to known new ones. */
+function replacedByDeclaration(olds: EngineProps, news: EngineProps): boolean {
+  return inputsWith(volumeDeclaration, "replace").some((key) => {
+    const given = news[key];
+    return given !== undefined && given !== null && !isUnknown(given) && !sameValue(given, olds[key]);
+  });
 }
 
 /** The provider methods of `Volume`. */
 export const volume = defineProvider(volumeDeclaration, {
   state: volumeState,
-  checkWarnings,
+  changeWarnings: sourceWarnings,
   resourceWarnings: regionWarnings,
   create,
   read,

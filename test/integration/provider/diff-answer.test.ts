@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ResourceKey, registry } from "../../../provider/kinds/registry";
 import * as runtime from "../../../provider/kinds/runtime-entry";
 import { providers } from "../../../provider/kinds/runtimes";
@@ -337,24 +337,49 @@ describe("the program's replaceOnChanges, carried by the classes, turns a change
         .changes,
     ).toBe(false);
   });
-  it("check carries the option to diff, and warns of a moved source only without it", async () => {
+  it("check carries the option to diff; the plugin's diff warns of a moved source only when it replaces nothing", async () => {
+    const lines: string[] = [];
+    const plugin = runtime.volume.about(async (m) => void lines.push(m));
+    const news = { ...inputs, snapshotId: "vs_b" };
+    // The plugin's check says nothing of it: only the diff knows whether the plan replaces.
+    expect((await plugin.check(inputs, news)).inputs).toMatchObject({ snapshotId: "vs_b" });
+    expect(lines).toEqual([]);
+    await plugin.diff("vol_r", restored, news, inputs);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^volume restored: snapshotId changes from vs_a to vs_b.*Python `replace_with=\[snap\]`/,
+      ),
+    ]);
+    lines.length = 0;
+    const asked = { ...news, __replaceOnChanges: ["snapshotId"] };
+    expect((await plugin.check(inputs, asked)).inputs.__replaceOnChanges).toEqual(["snapshotId"]);
+    await plugin.diff("vol_r", restored, asked, inputs);
+    // Replaced anyway (a changed region): a restore from vs_b, nothing to advise.
+    await plugin.diff("vol_r", restored, { ...news, region: "iad" }, inputs);
+    expect(lines).toEqual([]);
+    // Once the up recorded the new value among the inputs, nothing more is said.
+    await plugin.diff("vol_r", { ...restored, snapshotId: "vs_a" }, news, news);
+    expect(lines).toEqual([]);
+  });
+
+  it("the dynamic door's check warns of a moved source, unless an option or a declared input replaces the volume", async () => {
     const warned = async (news: Props) => {
       const lines: string[] = [];
-      const result = await runtime.volume.about(async (m) => void lines.push(m)).check(inputs, news);
-      return { lines, inputs: result.inputs };
+      const spy = vi.spyOn(console, "warn").mockImplementation((text: string) => void lines.push(text));
+      try {
+        await runtime.volume.check(inputs, news);
+      } finally {
+        spy.mockRestore();
+      }
+      return lines;
     };
-    const moved = await warned({ ...inputs, snapshotId: "vs_b" });
-    expect(moved.lines).toEqual([
-      expect.stringMatching(/^volume restored: snapshotId changes from vs_a to vs_b/),
+    expect(await warned({ ...inputs, snapshotId: "vs_b" })).toEqual([
+      expect.stringMatching(
+        /^warning: volume restored: snapshotId changes from vs_a to vs_b.*TypeScript `replaceWith: \[snap\]`/,
+      ),
     ]);
-    const asked = await warned({ ...inputs, snapshotId: "vs_b", __replaceOnChanges: ["snapshotId"] });
-    expect(asked.lines).toEqual([]);
-    expect(asked.inputs.__replaceOnChanges).toEqual(["snapshotId"]);
-    // Once the up recorded the new value among the inputs, nothing more is said.
-    const after: string[] = [];
-    await runtime.volume
-      .about(async (m) => void after.push(m))
-      .check({ ...inputs, snapshotId: "vs_b" }, { ...inputs, snapshotId: "vs_b" });
-    expect(after).toEqual([]);
+    expect(await warned({ ...inputs, snapshotId: "vs_b", __replaceOnChanges: ["snapshotId"] })).toEqual([]);
+    expect(await warned({ ...inputs, snapshotId: "vs_b", __replacedByOption: true })).toEqual([]);
+    expect(await warned({ ...inputs, snapshotId: "vs_b", region: "iad" })).toEqual([]);
   });
 });

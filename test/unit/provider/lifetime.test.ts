@@ -67,18 +67,25 @@ describe("a snapshot, fork or restore whose program names another source (a snap
       /^snapshot vs_1 was taken of volume vol_old; volumeId is now vol_new\. .* Change triggers to take a snapshot of vol_new$/,
     );
     expect(snapshotSourceChangedWarning("vs_1", "vol_old", "vol_old")).toBeUndefined();
-    expect(sourceChangedWarning("sourceVolumeId", "fork", "vol_old", "vol_new")).toMatch(
-      /^volume fork: sourceVolumeId changes from vol_old to vol_new; nothing is forked from vol_new\. A fork is an event.*replaceOnChanges: \["sourceVolumeId"\].*pulumi up --replace/,
+    expect(sourceChangedWarning("sourceVolumeId", "fork", "vol_old", "vol_new", "dynamic")).toMatch(
+      /^volume fork: sourceVolumeId changes from vol_old to vol_new; nothing is forked from vol_new\. A fork is an event.*replaceWith: \[source\].*replaceOnChanges: \["sourceVolumeId"\].*pulumi up --replace/,
     );
-    expect(sourceChangedWarning("sourceVolumeId", "fork", "vol_old", "vol_old")).toBeUndefined();
+    expect(sourceChangedWarning("sourceVolumeId", "fork", "vol_old", "vol_old", "plugin")).toBeUndefined();
   });
 
   it("a restored volume: says the volume and its data are kept, that it is said once, and how to restore again", () => {
-    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_new")).toBe(
-      'volume restored: snapshotId changes from vs_old to vs_new; nothing is restored from vs_new. A restore is an event: the volume and its data are kept (said at the preview and the up of this change only). To restore again whenever snapshotId names another snapshot, give the Volume the option replaceOnChanges: ["snapshotId"]; to restore again once, replace it (`pulumi up --replace <urn>`)',
+    const said =
+      "volume restored: snapshotId changes from vs_old to vs_new; nothing is restored from vs_new. A restore is an event: the volume and its data are kept (said at the preview and the up of this change only). ";
+    // The dynamic door serves TypeScript alone: its advice is TypeScript's.
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_new", "dynamic")).toBe(
+      `${said}To restore again whenever the VolumeSnapshot is made anew, give the Volume the option replaceWith naming it, or replacementTrigger set to its id (TypeScript \`replaceWith: [snap]\` or \`replaceOnChanges: ["snapshotId"]\`); to restore again once, replace it (\`pulumi up --replace <urn>\`)`,
     );
-    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_old")).toBeUndefined();
-    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", undefined)).toMatch(
+    // The plugin serves every language: the engine's option in each, and where replaceOnChanges works.
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_new", "plugin")).toBe(
+      `${said}To restore again whenever the VolumeSnapshot is made anew, give the Volume the resource option replaceWith naming it (TypeScript \`replaceWith: [snap]\` or \`replaceOnChanges: ["snapshotId"]\`; Python \`replace_with=[snap]\`; Go \`pulumi.ReplaceWith([]pulumi.Resource{snap})\`; YAML \`options: { replaceWith: ["\${snap}"] }\`), or replacementTrigger set to its id; \`replaceOnChanges: ["snapshotId"]\` does this only from TypeScript classes; to restore again once, replace it (\`pulumi up --replace <urn>\`)`,
+    );
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", "vs_old", "plugin")).toBeUndefined();
+    expect(sourceChangedWarning("snapshotId", "restored", "vs_old", undefined, "plugin")).toMatch(
       /^volume restored: snapshotId \(vs_old\) may change at this up .*nothing is restored from a new value\. A restore is an event/,
     );
   });

@@ -32,6 +32,8 @@ function quickstart() {
   const restoredRetention = config.getNumber("restoredRetention");
   // Pulumi's own option, e.g. `snapshotId` (a retaken snapshot then restores the volume again).
   const restoredReplaceOnChanges = config.get("restoredReplaceOnChanges")?.split(",");
+  // The engine's own option: the restored volume is replaced whenever the snapshot is.
+  const restoredReplaceWithSnapshot = config.getBoolean("restoredReplaceWithSnapshot") ?? false;
   const restored = new Volume(
     "restored",
     {
@@ -45,6 +47,7 @@ function quickstart() {
     },
     {
       ...(restoredReplaceOnChanges === undefined ? {} : { replaceOnChanges: restoredReplaceOnChanges }),
+      ...(restoredReplaceWithSnapshot ? { replaceWith: [snap] } : {}),
       protect: config.getBoolean("protectRestored") ?? false,
       deleteBeforeReplace: config.getBoolean("restoredDeleteBeforeReplace") ?? false,
     },
