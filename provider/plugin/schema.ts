@@ -251,6 +251,13 @@ const CONFIG = {
 
 /** Where the package lives: the owner of the Go import path, the homepage and the repository. */
 export const REPOSITORY = "https://github.com/pulumi-platform/pulumi-platform";
+/**
+ * Where the CLI downloads the plugin when it is not installed: the GitHub releases of
+ * pulumi-platform/pulumi-platform (the CLI adds `pulumi-<name>` to the owner), asset
+ * `pulumi-resource-platform-v<version>-<os>-<arch>.tar.gz` (scripts/plugin-archive.js). The
+ * generated SDKs' `pulumi-plugin.json` carries it as `server`.
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-platform";
 /** The Go SDK's import path (`sdk-gen/go/platform` of the repository). */
 export const GO_IMPORT_PATH = "github.com/pulumi-platform/pulumi-platform/sdk-gen/go/platform";
 
@@ -330,6 +337,7 @@ export function packageSchema(version: string = PACKAGE_VERSION, docs: SchemaDoc
     keywords: ["pulumi", "platform", "category/cloud", "kind/native"],
     homepage: REPOSITORY,
     repository: REPOSITORY,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     publisher: "pulumi-platform",
     license: "Apache-2.0",
     config: { variables: CONFIG },

@@ -7,8 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 function readVersion(): string {
-  // dist/provider/runtime → the package root (and provider/runtime when run from sources).
-  for (const up of ["../../..", "../.."]) {
+  // dist/provider/runtime → the package root (and provider/runtime when run from sources); "." is
+  // the plugin archive, whose one-file plugin has its package.json beside it (scripts/plugin-archive.js).
+  for (const up of ["../../..", "../..", "."]) {
     try {
       const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, up, "package.json"), "utf8"));
       if (pkg.name === "pulumi-platform" && typeof pkg.version === "string") return pkg.version;
