@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import threading
 from datetime import datetime
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, List, Literal, Optional, Tuple
 
 import grpc  # type: ignore[import-untyped, unused-ignore]
 import pulumi
@@ -135,7 +135,7 @@ class PlatformMocks(pulumi.runtime.Mocks):
         now: Optional[Callable[[], datetime]] = None,
         region: Optional[str] = None,
         org: Optional[str] = None,
-        on_check_failure: str = "raise",
+        on_check_failure: Literal["raise", "record"] = "raise",
         plugin: Optional[str] = None,
     ) -> None:
         self.others = others
