@@ -83,18 +83,24 @@ describe("the Python mocks (pulumi_platform.testing)", () => {
   it("a program preview refuses fails the test with one error naming the resource and the property", async () => {
     const venv = await step("the venv", async () => ensurePythonEnv());
     const dir = path.join(examples, "python-unit-testing");
+    // A unittest that expects nothing wrong of a program with a negative size.
+    const script = [
+      "import unittest",
+      "import pulumi",
+      "from pulumi_platform.testing import PlatformMocks",
+      "pulumi.runtime.set_mocks(PlatformMocks(), preview=False)",
+      "import program",
+      "class ProgramTest(unittest.TestCase):",
+      "    @pulumi.runtime.test",
+      "    def test_volume(self):",
+      "        return program.build(size_gb=-1)['data'].volume_id",
+      "unittest.main()",
+    ].join("\n");
     const ran = await step("a test of a negative size, expecting none", () =>
-      runAsync(
-        venv.python,
-        [
-          "-c",
-          "import pulumi\nfrom pulumi_platform.testing import PlatformMocks\npulumi.runtime.set_mocks(PlatformMocks(), preview=False)\nimport program\n@pulumi.runtime.test\ndef t():\n    return program.build(size_gb=-1)['data'].volume_id\nt()\n",
-        ],
-        dir,
-        mockEnv(),
-      ),
+      runAsync(venv.python, ["-c", script], dir, mockEnv()),
     );
     expect(ran.code).not.toBe(0);
+    expect(ran.stderr).toContain("ERROR: test_volume");
     expect(ran.stderr).toContain(
       "pulumi_platform.testing.PlatformCheckError: platform:index:Volume resource 'data': property sizeGb value {-1} has a problem: sizeGb must be a whole number from 1 to 500000 GB (got -1)",
     );
