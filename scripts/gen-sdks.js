@@ -10,7 +10,8 @@
 //      from the built schema module at the package's version;
 //   3. sdk-gen/go, sdk-gen/python: Pulumi's Go and Python code generators at the CLI's version
 //      (scripts/sdk-codegen, the code `pulumi package gen-sdk` runs in the language hosts), plus
-//      the Go SDK's go.mod/go.sum;
+//      the Go SDK's go.mod/go.sum, and the hand-written files of scripts/sdk-extras/<language>/ (the
+//      SDKs' unit-test mocks) copied in;
 //   4. sdk-gen/dotnet, sdk-gen/java: `pulumi package gen-sdk --language dotnet|java` when the
 //      CLI finds pulumi-language-dotnet / pulumi-language-java (an official CLI install has them;
 //      the machines this repo is tested on do not, and their generators are not Go modules the
@@ -132,6 +133,15 @@ run as a \`runtime: python\` project or through the Automation API: examples/pyt
 `;
 }
 
+/**
+ * The hand-written files an SDK ships beside the generated ones (scripts/sdk-extras/<language>/,
+ * at the same paths): the unit-test mocks (`pulumi_platform.testing`, `platform/platformtest`).
+ */
+function copyExtras(/** @type {string} */ language, /** @type {string} */ target) {
+  const extras = path.join(__dirname, "sdk-extras", language);
+  if (fs.existsSync(extras)) fs.cpSync(extras, target, { recursive: true });
+}
+
 /** Generates schema.json and the SDKs under `out`; returns the languages generated. */
 function generate(/** @type {string} */ out) {
   const { packageSchema } = require(path.join(root, "dist", "provider", "plugin", "schema.js"));
@@ -144,6 +154,7 @@ function generate(/** @type {string} */ out) {
     timed(`${SDK_DIR}/${language}`, () => {
       const fresh = fs.mkdtempSync(path.join(os.tmpdir(), `sdk-${language}-`));
       run(bin, [schemaFile, language, fresh]);
+      copyExtras(language, fresh);
       if (language === "go") {
         write(
           path.join(fresh, "go.mod"),

@@ -233,6 +233,7 @@ export const service: Partial<Service> = {
     return new emptyproto.Empty();
   }),
   invoke: answer(async (req: providerTypes.InvokeRequest) => {
+    if (req.getTok() === MOCK_FUNCTION) return mockInvoke(req);
     const name = nameOfPluginToken(req.getTok()) ?? "";
     if (!isLookupName(name)) throw new Error(`the platform provider has no function ${req.getTok()}`);
     const args = unwrapSecrets(toJs(req.getArgs())).plain;
@@ -242,6 +243,32 @@ export const service: Partial<Service> = {
     return resp.setFailuresList(failuresList(result.failures));
   }),
 };
+
+/** The language mocks' function (its token repeated here: the module loads at the first call only). */
+const MOCK_FUNCTION = "platform:testing:mock";
+
+/**
+ * The Python and Go mocks' question (../testing/answer): a resource's check and its kind's mock
+ * outputs, answered from the TypeScript mocks without calling the platform. A provider function
+ * outside the schema rather than a mode of Create: no resource call changes, and a program's
+ * engine never calls it.
+ */
+function mockInvoke(req: providerTypes.InvokeRequest): providerTypes.InvokeResponse {
+  const { mockAnswer } = require("../testing/answer") as typeof import("../testing/answer");
+  const args = toJs(req.getArgs());
+  const inputs = unwrapSecrets((args.inputs ?? {}) as Record<string, unknown>);
+  const text = (k: string) => (typeof args[k] === "string" ? (args[k] as string) : undefined);
+  const answer = mockAnswer({
+    type: text("type") ?? "",
+    name: text("name") ?? "",
+    inputs: inputs.plain,
+    secretInputs: inputs.secrets,
+    now: text("now"),
+    region: text("region"),
+    org: text("org"),
+  });
+  return new provproto.InvokeResponse().setReturn(toStruct(answer as unknown as Record<string, unknown>));
+}
 
 /**
  * The service's methods as the generated definition has them, but the resource calls' requests read

@@ -16,7 +16,10 @@ import {
 } from "../kinds/registry";
 import { inputFailures, secretNames } from "../model/declaration";
 import { shown, UNKNOWN, type ValidationFailure } from "../model/validation/common";
+import { checkFailureMessage } from "./check-message";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";
+
+export { checkFailureMessage };
 
 /** Options of {@link platformMocks}. */
 export interface PlatformMocksOptions {
@@ -46,38 +49,6 @@ export interface PlatformMocksOptions {
 export interface PlatformMocks extends pulumi.runtime.Mocks {
   /** Every check failure met so far, as `pulumi preview` prints it, oldest first. */
   readonly checkFailures: string[];
-}
-
-/** What a preview prints for a check failure (the engine's wording; values as Go prints them). */
-export function checkFailureMessage(
-  type: string,
-  name: string,
-  inputs: Record<string, unknown>,
-  failure: ValidationFailure,
-): string {
-  if (failure.property === "") return `${type} resource '${name}' has a problem: ${failure.reason}`;
-  return `${type} resource '${name}': property ${failure.property} value {${goValue(inputs[failure.property])}} has a problem: ${failure.reason}`;
-}
-
-/** A value as the engine's `%v` prints a property value. */
-function goValue(value: unknown): string {
-  if (value === undefined || value === null) return "<nil>";
-  if (Array.isArray(value)) return `[${value.map((v) => `{${goValue(v)}}`).join(" ")}]`;
-  if (typeof value === "object") {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `map[${entries.map(([k, v]) => `${k}:{${goValue(v)}}`).join(" ")}]`;
-  }
-  if (typeof value === "number") return goFloat(value);
-  return String(value);
-}
-
-/** A number as Go's `%v` prints a float64: shortest digits, exponent form from 1e+06 and below 1e-04. */
-function goFloat(n: number): string {
-  if (!Number.isFinite(n) || n === 0) return String(n);
-  const [mantissa, exponent] = n.toExponential().split("e") as [string, string];
-  const exp = Number(exponent);
-  if (exp >= -4 && exp < 6) return String(n);
-  return `${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
 }
 
 /** A check failure under mocks; `failures` are what the resource's `check` returned. */

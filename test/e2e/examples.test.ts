@@ -31,6 +31,11 @@ const UNIT_TEST_EXAMPLES = ["unit-testing"];
 const GO_EXAMPLES = ["go-quickstart"];
 // Python programs on the generated SDK (sdk-gen/python): run by test/e2e/python-quickstart.test.ts.
 const PYTHON_EXAMPLES = ["python-quickstart"];
+// Unit tests of a Python or Go program under the SDKs' mocks (run by language-mocks.test.ts): no stack.
+const LANGUAGE_MOCK_EXAMPLES: Record<string, string[]> = {
+  "python-unit-testing": ["program.py", "test_program.py", "README.md"],
+  "go-unit-testing": ["go.mod", "go.sum", "program.go", "program_test.go", "README.md"],
+};
 
 let emu: RunningEmulator;
 let control: ControlClient;
@@ -111,14 +116,17 @@ describe("examples/", () => {
         ...UNIT_TEST_EXAMPLES,
         ...GO_EXAMPLES,
         ...PYTHON_EXAMPLES,
+        ...Object.keys(LANGUAGE_MOCK_EXAMPLES),
       ].sort(),
     );
     for (const name of dirs) {
-      const files = GO_EXAMPLES.includes(name)
-        ? ["go.mod", "go.sum", "main.go", "README.md"]
-        : PYTHON_EXAMPLES.includes(name)
-          ? ["requirements.txt", "program.py", "__main__.py", "automation.py", "README.md"]
-          : ["package.json", "tsconfig.json", "index.ts", "README.md"];
+      const files =
+        LANGUAGE_MOCK_EXAMPLES[name] ??
+        (GO_EXAMPLES.includes(name)
+          ? ["go.mod", "go.sum", "main.go", "README.md"]
+          : PYTHON_EXAMPLES.includes(name)
+            ? ["requirements.txt", "program.py", "__main__.py", "automation.py", "README.md"]
+            : ["package.json", "tsconfig.json", "index.ts", "README.md"]);
       for (const file of files) {
         expect(fs.existsSync(path.join(example(name), file)), `${name}/${file}`).toBe(true);
       }
@@ -126,7 +134,9 @@ describe("examples/", () => {
         fs.existsSync(path.join(example(name), "node_modules")),
         `${name} has its own node_modules`,
       ).toBe(false);
-      expect(fs.existsSync(path.join(example(name), "Pulumi.yaml"))).toBe(!SCRIPT_EXAMPLES.includes(name));
+      expect(fs.existsSync(path.join(example(name), "Pulumi.yaml"))).toBe(
+        !SCRIPT_EXAMPLES.includes(name) && !(name in LANGUAGE_MOCK_EXAMPLES),
+      );
     }
     // The repository root runs the quickstart.
     expect(fs.readFileSync(path.join(repoRoot, "Pulumi.yaml"), "utf8")).toMatch(
