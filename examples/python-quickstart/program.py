@@ -68,7 +68,7 @@ def quickstart() -> None:
     pulumi.export("snapshotId", snapshot.snapshot_id)
     # A lookup answers its fields: get_volume(...).name, as the platform reports the volume.
     looked = platform.get_volume_output(app=data.app, volume_id=data.volume_id)
-    pulumi.export("lookedUpName", looked.name)
+    pulumi.export("lookedUpName", looked.apply(lambda v: v.name))
     pulumi.export("restoredVolumeId", restored.volume_id)
     pulumi.export("restoredFrom", restored.snapshot_id)
     pulumi.export("restoredState", restored.state)
