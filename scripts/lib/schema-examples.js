@@ -7,12 +7,12 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 /** Each language's file, in the order the Registry shows them, and its fence. */
-const FILES = [
+const FILES = /** @type {const} */ ([
   ["index.ts", "typescript"],
   ["__main__.py", "python"],
   ["main.go", "go"],
   ["Pulumi.yaml", "yaml"],
-];
+]);
 
 /** Each resource's example title. */
 const TITLES = {
