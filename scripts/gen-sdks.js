@@ -20,7 +20,8 @@
 // `--check` writes everything into a temporary directory instead, fails when it differs from the
 // committed files, docs/resources.md included (a declaration changed without `npm run gen-sdks`),
 // then builds and vets the Go SDK and the Go quickstart (examples/go-quickstart: its program,
-// which must compile without a cast, main.go and the Automation API driver) and byte-compiles
+// which must compile without a cast, main.go and the Automation API driver) and the schema's Go
+// examples (examples/schema) and byte-compiles
 // the Python SDK (test/e2e/python-quickstart.test.ts installs it from a wheel and type-checks the
 // Python quickstart on it). CI runs it (.ci/run).
 // Needs `go` and `python3`.
@@ -318,6 +319,11 @@ function main() {
     fetchModules(path.join(root, "examples", "go-quickstart"));
     run("go", ["build", "./..."], path.join(root, "examples", "go-quickstart"));
     run("go", ["vet", "./..."], path.join(root, "examples", "go-quickstart"));
+  });
+  timed("go build && go vet (examples/schema: each resource's example of the schema)", () => {
+    fetchModules(path.join(root, "examples", "schema"));
+    run("go", ["build", "./..."], path.join(root, "examples", "schema"));
+    run("go", ["vet", "./..."], path.join(root, "examples", "schema"));
   });
   timed("python3 -m compileall (sdk-gen/python)", () => {
     const pycache = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-gen-pycache-"));

@@ -84,7 +84,10 @@ function kindBlock(
   if (!docs) throw new Error(`resources-doc: schema-docs.json has no resource ${key} (run npm run gen-sdks)`);
   const { inputs, outputs } = row.declaration;
   const lines = [];
-  if (docs.description) lines.push(docs.description, "");
+  // The schema's examples (Pulumi's shortcodes) stay out: the page links their files instead.
+  const description = docs.description?.replace(/\n*\{\{% examples %\}\}[\s\S]*\{\{% \/examples %\}\}/, "");
+  if (description) lines.push(description, "");
+  lines.push(`Example in each language: [examples/schema/${key}/](../examples/schema/${key}/).`, "");
   lines.push("| Input | Required | A change | Description |", "|---|---|---|---|");
   for (const [name, input] of Object.entries(inputs)) {
     const shown = `\`${name}\`${input.secret ? " (secret)" : ""}`;

@@ -9,6 +9,7 @@
 // plugin has no TypeScript); a unit test fails when that file and the TSDoc differ.
 const path = require("node:path");
 const ts = require("typescript");
+const { withExamples } = require("./schema-examples");
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 
@@ -201,7 +202,7 @@ function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
           .getPropertiesOfType(memberType(declaration, name, checker))
           .map((p) => [p.name, nodeOf(p, memberType(checker.getTypeOfSymbol(p), marker, checker), checker)]),
       );
-    const description = text(symbol, checker);
+    const description = withExamples(root, key, text(symbol, checker));
     docs.resources[key] = {
       ...(description ? { description } : {}),
       inputs: side("inputs", "program"),

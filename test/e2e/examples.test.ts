@@ -107,6 +107,8 @@ describe("examples/", () => {
       .readdirSync(examplesDir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
+      // The schema's examples (one per resource and language) are checked apart: see below.
+      .filter((name) => name !== "schema")
       .sort();
     expect(dirs).toEqual(
       [
@@ -138,6 +140,22 @@ describe("examples/", () => {
         !SCRIPT_EXAMPLES.includes(name) && !(name in LANGUAGE_MOCK_EXAMPLES),
       );
     }
+    // The schema's examples: each resource's in every language, read by gen-sdks into its description
+    // (the TypeScript ones type-checked by npm run typecheck, Python by python-quickstart.test.ts,
+    // Go by gen-sdks --check, YAML previewed by plugin-yaml.test.ts).
+    const schemaDir = path.join(examplesDir, "schema");
+    expect(
+      fs
+        .readdirSync(schemaDir)
+        .filter((k) => fs.statSync(path.join(schemaDir, k)).isDirectory())
+        .sort(),
+    ).toEqual([
+      "acmeCertificate",
+      "customCertificate",
+      "postgresPasswordRotation",
+      "volume",
+      "volumeSnapshot",
+    ]);
     // The repository root runs the quickstart.
     expect(fs.readFileSync(path.join(repoRoot, "Pulumi.yaml"), "utf8")).toMatch(
       /^main: examples\/quickstart$/m,

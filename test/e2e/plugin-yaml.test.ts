@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { selfSignedChain } from "../../examples/quickstart/self-signed";
 import { packageSchema } from "../../provider/plugin/schema";
 import { expectNoPlaintext, plainExport, platformConfig, useE2eEmulator } from "../support/e2e";
 import { withStack } from "../support/engine";
@@ -8,6 +9,40 @@ import { step } from "../support/step";
 import { pulumiCli, yamlProgram } from "../support/yaml-program";
 
 const e = useE2eEmulator();
+const SCHEMA_EXAMPLES = path.resolve(__dirname, "..", "..", "examples", "schema");
+
+/**
+ * The schema's YAML examples (examples/schema/<kind>/Pulumi.yaml) as one program's body: each
+ * top-level section's entries gathered, every resource and output renamed `<kind>_<name>` (two
+ * examples both name a volume `data`) and the references to them rewritten.
+ */
+function schemaYamlExamples(): string {
+  const sections: Record<string, string[]> = { config: [], resources: [], outputs: [] };
+  for (const kind of fs.readdirSync(SCHEMA_EXAMPLES).sort()) {
+    const file = path.join(SCHEMA_EXAMPLES, kind, "Pulumi.yaml");
+    if (!fs.existsSync(file)) continue;
+    let text = fs.readFileSync(file, "utf8");
+    const names = [...text.matchAll(/^resources:\n([\s\S]*?)(?=^\S|$(?![\s\S]))/gm)].flatMap((m) =>
+      [...(m[1] ?? "").matchAll(/^ {2}(\w+):$/gm)].map((n) => String(n[1])),
+    );
+    for (const name of names) {
+      text = text
+        .replace(new RegExp(`^ {2}${name}:$`, "gm"), `  ${kind}_${name}:`)
+        .replaceAll(`\${${name}.`, `\${${kind}_${name}.`);
+    }
+    let current: string[] | undefined;
+    for (const line of text.split("\n")) {
+      const top = /^(\w+):/.exec(line);
+      if (top) current = sections[String(top[1])];
+      else if (current && line.trim() !== "" && !line.startsWith("#")) {
+        current.push(current === sections.outputs ? line.replace(/^ {2}(\w+):/, `  ${kind}_$1:`) : line);
+      }
+    }
+  }
+  return Object.entries(sections)
+    .map(([section, lines]) => `${section}:\n${lines.join("\n")}\n`)
+    .join("");
+}
 const APP = "demo-app";
 
 const VOLUME_PROGRAM = `config:
@@ -216,6 +251,22 @@ describe("the provider plugin from a Pulumi YAML program", () => {
         await stack.destroy();
         expect((await e.api("GET", `/v1/apps/${APP}/volumes/${other.body.id}`)).status).toBe(404);
       });
+    });
+  });
+});
+
+describe("the schema's YAML examples (examples/schema/<kind>/Pulumi.yaml)", () => {
+  it("preview against the emulator in one program: every resource of every example planned, nothing refused", async () => {
+    const program = yamlProgram("schema-examples", schemaYamlExamples());
+    const chain = await selfSignedChain("api.example.com");
+    const config = {
+      ...platformConfig(e.emu),
+      fullchain: chain.fullchain,
+      privateKey: { value: chain.privateKey, secret: true },
+    };
+    await withStack({ programDir: program.dir, config }, async ({ stack }) => {
+      // The stack, two volumes, a snapshot, two certificates and a rotation.
+      expect((await stack.preview()).changeSummary.create).toBe(7);
     });
   });
 });

@@ -122,6 +122,22 @@ describe("the Python SDK as a package (pip, a fresh venv, mypy --strict)", () =>
       expect(checked.code, `${checked.stdout}${checked.stderr}`).toBe(0);
     });
 
+    await step(
+      "mypy --strict on the schema's Python examples (examples/schema/<kind>/__main__.py)",
+      async () => {
+        const schemaExamples = path.resolve(__dirname, "..", "..", "examples", "schema");
+        const kinds = fs
+          .readdirSync(schemaExamples)
+          .filter((k) => fs.existsSync(path.join(schemaExamples, k, "__main__.py")));
+        expect(kinds).toHaveLength(5);
+        // One run per example: each is a `__main__` module, which mypy refuses twice in one run.
+        for (const kind of kinds) {
+          const checked = await mypy(env, path.join(schemaExamples, kind), ["__main__.py"]);
+          expect(checked.code, `${kind}: ${checked.stdout}${checked.stderr}`).toBe(0);
+        }
+      },
+    );
+
     await step("mypy --strict refuses a string size, a misspelt argument and a lookup's `.result`", async () => {
       const dir = tempDir("python-quickstart-mypy-");
       onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));

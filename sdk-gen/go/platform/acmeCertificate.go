@@ -13,6 +13,35 @@ import (
 )
 
 // Requests an ACME certificate for a hostname and exposes the DNS records to create. It may coexist with a CustomCertificate on the same hostname.
+//
+// ## Example Usage
+// ### A wildcard ACME certificate
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-platform/pulumi-platform/sdk-gen/go/platform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			wildcard, err := platform.NewAcmeCertificate(ctx, "wildcard", &platform.AcmeCertificateArgs{
+//				App:      pulumi.String("demo-app"),
+//				Hostname: pulumi.String("*.example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("status", wildcard.Status)
+//			return nil
+//		})
+//	}
+//
+// ```
 type AcmeCertificate struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,37 @@ import (
 )
 
 // A volume of an app. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything.
+//
+// ## Example Usage
+// ### A volume of 10 GB
+//
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-platform/pulumi-platform/sdk-gen/go/platform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			data, err := platform.NewVolume(ctx, "data", &platform.VolumeArgs{
+//				App:    pulumi.String("demo-app"),
+//				Name:   pulumi.String("data"),
+//				Region: pulumi.String("iad"),
+//				SizeGb: pulumi.Int(10),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("volumeId", data.VolumeId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Volume struct {
 	pulumi.CustomResourceState
 

@@ -119,6 +119,18 @@ class AcmeCertificate(pulumi.CustomResource):
         """
         Requests an ACME certificate for a hostname and exposes the DNS records to create. It may coexist with a CustomCertificate on the same hostname.
 
+        ## Example Usage
+        ### A wildcard ACME certificate
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        wildcard = platform.AcmeCertificate("wildcard", app="demo-app", hostname="*.example.com")
+
+        pulumi.export("status", wildcard.status)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
@@ -135,6 +147,18 @@ class AcmeCertificate(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Requests an ACME certificate for a hostname and exposes the DNS records to create. It may coexist with a CustomCertificate on the same hostname.
+
+        ## Example Usage
+        ### A wildcard ACME certificate
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        wildcard = platform.AcmeCertificate("wildcard", app="demo-app", hostname="*.example.com")
+
+        pulumi.export("status", wildcard.status)
+        ```
 
         :param str resource_name: The name of the resource.
         :param AcmeCertificateArgs args: The arguments to use to populate this resource's properties.

@@ -168,6 +168,27 @@ class CustomCertificate(pulumi.CustomResource):
         """
         Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is verified. May coexist with an AcmeCertificate on the same hostname.
 
+        ## Example Usage
+        ### A certificate of your own
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        # pulumi config set fullchain -- "$(cat fullchain.pem)"
+        # pulumi config set --secret privateKey -- "$(cat privkey.pem)"
+        config = pulumi.Config()
+        api = platform.CustomCertificate(
+            "api",
+            app="demo-app",
+            hostname="api.example.com",
+            fullchain=config.require("fullchain"),
+            private_key=config.require_secret("privateKey"),
+        )
+
+        pulumi.export("status", api.status)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
@@ -187,6 +208,27 @@ class CustomCertificate(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is verified. May coexist with an AcmeCertificate on the same hostname.
+
+        ## Example Usage
+        ### A certificate of your own
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        # pulumi config set fullchain -- "$(cat fullchain.pem)"
+        # pulumi config set --secret privateKey -- "$(cat privkey.pem)"
+        config = pulumi.Config()
+        api = platform.CustomCertificate(
+            "api",
+            app="demo-app",
+            hostname="api.example.com",
+            fullchain=config.require("fullchain"),
+            private_key=config.require_secret("privateKey"),
+        )
+
+        pulumi.export("status", api.status)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CustomCertificateArgs args: The arguments to use to populate this resource's properties.

@@ -135,6 +135,25 @@ class PostgresPasswordRotation(pulumi.CustomResource):
         """
         One rotation of a Postgres user's password; the new password is the secret output `password`.
 
+        ## Example Usage
+        ### An alternating password rotation
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        # Change `rotation` to rotate again; each rotation alternates between the two users.
+        rotation = platform.PostgresPasswordRotation(
+            "app-user-password",
+            cluster_id="demo-pg",
+            username="app_user",
+            alternate_username="app_user_b",
+            triggers={"rotation": "2026-01"},
+        )
+
+        pulumi.export("username", rotation.username)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] alternate_username: A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
@@ -152,6 +171,25 @@ class PostgresPasswordRotation(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         One rotation of a Postgres user's password; the new password is the secret output `password`.
+
+        ## Example Usage
+        ### An alternating password rotation
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        # Change `rotation` to rotate again; each rotation alternates between the two users.
+        rotation = platform.PostgresPasswordRotation(
+            "app-user-password",
+            cluster_id="demo-pg",
+            username="app_user",
+            alternate_username="app_user_b",
+            triggers={"rotation": "2026-01"},
+        )
+
+        pulumi.export("username", rotation.username)
+        ```
 
         :param str resource_name: The name of the resource.
         :param PostgresPasswordRotationArgs args: The arguments to use to populate this resource's properties.

@@ -290,6 +290,18 @@ class Volume(pulumi.CustomResource):
         """
         A volume of an app. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything.
 
+        ## Example Usage
+        ### A volume of 10 GB
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        data = platform.Volume("data", app="demo-app", name="data", region="iad", size_gb=10)
+
+        pulumi.export("volumeId", data.volume_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_volume_id: Id of an existing volume to take under management instead of creating one (`pulumi import` does not work for dynamic resources). Its name, region, encryption and file system must match the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted, `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
@@ -316,6 +328,18 @@ class Volume(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A volume of an app. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything.
+
+        ## Example Usage
+        ### A volume of 10 GB
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        data = platform.Volume("data", app="demo-app", name="data", region="iad", size_gb=10)
+
+        pulumi.export("volumeId", data.volume_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VolumeArgs args: The arguments to use to populate this resource's properties.

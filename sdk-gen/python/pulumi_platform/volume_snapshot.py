@@ -101,6 +101,19 @@ class VolumeSnapshot(pulumi.CustomResource):
         """
         An on-demand snapshot of a volume, waited for until it is listed.
 
+        ## Example Usage
+        ### An on-demand snapshot of a volume
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        data = platform.Volume("data", app="demo-app", name="data", region="iad")
+        snapshot = platform.VolumeSnapshot("data-snapshot", app="demo-app", volume_id=data.volume_id)
+
+        pulumi.export("snapshotId", snapshot.snapshot_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it takes a new snapshot.
@@ -116,6 +129,19 @@ class VolumeSnapshot(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An on-demand snapshot of a volume, waited for until it is listed.
+
+        ## Example Usage
+        ### An on-demand snapshot of a volume
+
+        ```python
+        import pulumi
+        import pulumi_platform as platform
+
+        data = platform.Volume("data", app="demo-app", name="data", region="iad")
+        snapshot = platform.VolumeSnapshot("data-snapshot", app="demo-app", volume_id=data.volume_id)
+
+        pulumi.export("snapshotId", snapshot.snapshot_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VolumeSnapshotArgs args: The arguments to use to populate this resource's properties.

@@ -117,3 +117,24 @@ describe("the schema's texts are the TSDoc's, and the committed schema is the pl
     expect(committed).toEqual(packageSchema(committed.version));
   });
 });
+
+describe("the schema's examples", () => {
+  it("every resource's description ends with its example in TypeScript, Python, Go and YAML, as examples/schema/<kind>/ holds it", () => {
+    const resources = packageSchema().resources as Record<string, { description?: string }>;
+    expect(Object.keys(resources)).toHaveLength(RESOURCE_KEYS.length);
+    for (const key of RESOURCE_KEYS) {
+      const token = Object.keys(resources).find(
+        (t) => t.toLowerCase() === `platform:index:${key.toLowerCase()}`,
+      );
+      const description = resources[token ?? ""]?.description ?? "";
+      expect(description, key).toMatch(
+        /\{\{% examples %\}\}\n## Example Usage\n\n\{\{% example %\}\}\n### .+\n/,
+      );
+      expect(description, key).toMatch(/\{\{% \/example %\}\}\n\{\{% \/examples %\}\}$/);
+      const go = fs.readFileSync(path.join(root, "examples", "schema", key, "main.go"), "utf8").trimEnd();
+      for (const fence of ["typescript", "python", "go", "yaml"])
+        expect(description, key).toContain(`\`\`\`${fence}\n`);
+      expect(description, key).toContain(`\`\`\`go\n${go}\n\`\`\``);
+    }
+  });
+});

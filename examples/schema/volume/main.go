@@ -1,0 +1,22 @@
+package main
+
+import (
+	"github.com/pulumi-platform/pulumi-platform/sdk-gen/go/platform"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		data, err := platform.NewVolume(ctx, "data", &platform.VolumeArgs{
+			App:    pulumi.String("demo-app"),
+			Name:   pulumi.String("data"),
+			Region: pulumi.String("iad"),
+			SizeGb: pulumi.Int(10),
+		})
+		if err != nil {
+			return err
+		}
+		ctx.Export("volumeId", data.VolumeId)
+		return nil
+	})
+}
