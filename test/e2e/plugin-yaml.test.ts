@@ -169,7 +169,9 @@ describe("the provider plugin from a Pulumi YAML program", () => {
         await stack.setConfig("snapshotRun", { value: "second" });
         const preview = await stack.preview();
         expect(preview.changeSummary).toMatchObject({ replace: 2 });
-        expect(preview.stdout).not.toMatch(/snapshotId changes|snapshotId \(vs_\w+\) may change|replaceOnChanges/);
+        expect(preview.stdout).not.toMatch(
+          /snapshotId changes|snapshotId \(vs_\w+\) may change|replaceOnChanges/,
+        );
         const before = await stack.outputs();
         const up = await stack.up();
         expect(up.stdout).not.toMatch(/snapshotId changes|replaceOnChanges/);

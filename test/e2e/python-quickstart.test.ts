@@ -138,24 +138,27 @@ describe("the Python SDK as a package (pip, a fresh venv, mypy --strict)", () =>
       },
     );
 
-    await step("mypy --strict refuses a string size, a misspelt argument and a lookup's `.result`", async () => {
-      const dir = tempDir("python-quickstart-mypy-");
-      onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-      const program = fs.readFileSync(path.join(example, "program.py"), "utf8");
-      const wrong = program
-        .replace("size_gb=size_gb,", 'size_gb="3",\n        snapshot_retentoin=7,')
-        .replace("lambda v: v.name", "lambda v: v.result.name");
-      expect(wrong).not.toMatch(/size_gb=size_gb,|lambda v: v\.name/);
-      fs.writeFileSync(path.join(dir, "program.py"), wrong);
-      const checked = await mypy(env, dir, ["program.py"]);
-      expect(checked.code).toBe(1);
-      expect(checked.stdout).toMatch(
-        /Unexpected keyword argument "snapshot_retentoin" for overloaded function "Volume"/,
-      );
-      expect(checked.stdout).toMatch(/No overload variant of "Volume" matches argument types/);
-      // A lookup answers its fields (`get_volume(...).name`): there is no `result` member any more.
-      expect(checked.stdout).toMatch(/"GetVolumeResult" has no attribute "result"/);
-    });
+    await step(
+      "mypy --strict refuses a string size, a misspelt argument and a lookup's `.result`",
+      async () => {
+        const dir = tempDir("python-quickstart-mypy-");
+        onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+        const program = fs.readFileSync(path.join(example, "program.py"), "utf8");
+        const wrong = program
+          .replace("size_gb=size_gb,", 'size_gb="3",\n        snapshot_retentoin=7,')
+          .replace("lambda v: v.name", "lambda v: v.result.name");
+        expect(wrong).not.toMatch(/size_gb=size_gb,|lambda v: v\.name/);
+        fs.writeFileSync(path.join(dir, "program.py"), wrong);
+        const checked = await mypy(env, dir, ["program.py"]);
+        expect(checked.code).toBe(1);
+        expect(checked.stdout).toMatch(
+          /Unexpected keyword argument "snapshot_retentoin" for overloaded function "Volume"/,
+        );
+        expect(checked.stdout).toMatch(/No overload variant of "Volume" matches argument types/);
+        // A lookup answers its fields (`get_volume(...).name`): there is no `result` member any more.
+        expect(checked.stdout).toMatch(/"GetVolumeResult" has no attribute "result"/);
+      },
+    );
   });
 });
 
