@@ -287,8 +287,8 @@ export const volumeDeclaration = declareResource({
 /** Volume inputs as the runtime receives them (camelCase). */
 export type VolumeInputs = InputValues<typeof volumeDeclaration>;
 
-/** Whether old and new inputs differ in an input that replaces the volume. */
-function replacesVolume(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+/** Whether old and new inputs differ in an input that replaces the volume (an unknown one may). */
+export function replacesVolume(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
   return inputsWith(volumeDeclaration, "replace").some(
     (key) => isSet(news[key]) && !sameValue(news[key], olds[key]),
   );

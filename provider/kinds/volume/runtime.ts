@@ -6,8 +6,8 @@
  */
 import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../../sdk";
 import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
-import { inputsWith, liveInputs, storedInputs, updateBody } from "../../model/declaration";
-import { clean, pick, sameValue } from "../../model/json-values";
+import { liveInputs, storedInputs, updateBody } from "../../model/declaration";
+import { clean, pick } from "../../model/json-values";
 import { type Door, sourceChangedWarning } from "../../model/lifetime";
 import { isSet, isUnknown } from "../../model/validation/common";
 import { regionWarning } from "../../model/validation/region";
@@ -31,7 +31,12 @@ import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 import { createWarningAboutLeftovers } from "../../runtime/leftovers";
 import type { WarningSink } from "../../runtime/warnings";
-import { DEFAULT_RESTORE_TIMEOUT_SECONDS, volumeCreateBody, volumeDeclaration } from "./declaration";
+import {
+  DEFAULT_RESTORE_TIMEOUT_SECONDS,
+  replacesVolume,
+  volumeCreateBody,
+  volumeDeclaration,
+} from "./declaration";
 import { type ProgramRecord, programRecord, volumeOutputs } from "./mapping";
 
 /** Inputs the platform does not echo back; kept in outputs as given. */
@@ -437,7 +442,7 @@ function regionWarnings(olds: EngineProps, news: EngineProps): string[] {
  */
 function sourceWarnings(olds: EngineProps, news: EngineProps, door: Door): string[] {
   const replaceOn = replaceOnChangesOf(news);
-  if (door === "dynamic" && replacedByDeclaration(olds, news)) return [];
+  if (door === "dynamic" && replacesVolume(olds, news)) return [];
   const name = typeof news.name === "string" && !isUnknown(news.name) ? news.name : String(olds.name ?? "");
   return (["snapshotId", "sourceVolumeId"] as const).flatMap((key) => {
     const from = olds[key];
@@ -446,14 +451,6 @@ function sourceWarnings(olds: EngineProps, news: EngineProps, door: Door): strin
     if (replacesOnChange(replaceOn, key)) return [];
     const warning = sourceChangedWarning(key, name, from, isUnknown(given) ? undefined : String(given), door);
     return warning ? [warning] : [];
-  });
-}
-
-/** Whether an input declared `replace` changes from the previous inputs to known new ones. */
-function replacedByDeclaration(olds: EngineProps, news: EngineProps): boolean {
-  return inputsWith(volumeDeclaration, "replace").some((key) => {
-    const given = news[key];
-    return given !== undefined && given !== null && !isUnknown(given) && !sameValue(given, olds[key]);
   });
 }
 
