@@ -8,13 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { clean, sameValue } from "./json-values";
-import {
-  failuresOf,
-  type KnownProperties,
-  unknownPropertyFailures,
-  type ValidationFailure,
-  withoutSecretProperties,
-} from "./validation/common";
+import type { KnownProperties, ValidationFailure } from "./validation/common";
 import type { TypeFor, ValueType } from "./value-types";
 
 /**
@@ -24,12 +18,40 @@ import type { TypeFor, ValueType } from "./value-types";
  */
 export type InputChange = "replace" | "update" | "record" | "special";
 
+/**
+ * What one input's change does in a plan: `update` (applied in place at the platform), `replace`
+ * (a new resource), `record` (only recorded in the stack, no platform call), `warn` (nothing at
+ * all: a warning says why, e.g. a restored volume's moved `snapshotId`; not a change).
+ */
+export type PropertyEffect = "update" | "replace" | "record" | "warn";
+
+/** What a kind's own rule for a `special` input reads (../model/change-plan's `planChanges`). */
+export interface ChangeContext {
+  /** The resource's id; empty at `check`, which runs before the engine names it. */
+  readonly id: string;
+  /**
+   * What the inputs are compared with: the previous outputs at `diff` (a `live` input's value is
+   * the platform's), the previous inputs at `check`. Untyped: any release may have recorded them.
+   */
+  readonly olds: Record<string, unknown>;
+  /** The program's inputs (unknown values at preview, hence untyped). */
+  readonly news: Record<string, unknown>;
+}
+
+/**
+ * A kind's own rule for one `special` input: what its change does in this plan, or undefined when
+ * it changes nothing. The only place an input's effect is decided other than by its tag.
+ */
+export type SpecialRule = (context: ChangeContext) => PropertyEffect | undefined;
+
 /** How one input is declared. `P` is the type a program passes. */
 export interface InputDeclaration<S extends z.ZodType = z.ZodType, P = unknown> {
   /** Shape and range; its messages name the property and the rule. */
   readonly rule: S;
   /** What a change does. */
   readonly change: InputChange;
+  /** The kind's own rule, for a `special` input (and only for one: {@link input} says so). */
+  readonly decide?: SpecialRule;
   /**
    * Where the output of the same name comes from: `stored` keeps the value as given (the platform
    * does not report it), `live` is what the platform reports (declared among the outputs).
@@ -67,12 +89,12 @@ export function programType<P>(): P {
 
 type InputSpec<O extends OutputSource, W extends string, C extends InputChange> = Omit<
   InputDeclaration,
-  "rule" | "program" | "output" | "wire" | "change"
+  "rule" | "program" | "output" | "wire" | "change" | "decide"
 > & {
   change: C;
   output: O;
   wire?: W;
-};
+} & (C extends "special" ? { decide: SpecialRule } : { decide?: never });
 
 /** Where an input's output comes from (see {@link InputDeclaration.output}). */
 export type OutputSource = "stored" | "live";
@@ -126,10 +148,14 @@ export function output<T>(valueType: TypeFor<T>, spec: { secret?: boolean } = {}
 type Inputs = Record<string, InputDeclaration<z.ZodType, unknown>>;
 type Outputs = Record<string, OutputDeclaration<unknown>>;
 
-/** Extra rules across inputs, run after the shape rules; `failed` names inputs already refused. */
+/**
+ * Extra rules across inputs, run after the shape rules; `failed` names inputs already refused,
+ * `replaced` says that the plan (../model/change-plan, the one the diff answers) replaces the
+ * resource anyway.
+ */
 export type CrossRules = (
   news: Record<string, unknown>,
-  context: { olds: Record<string, unknown>; failed: ReadonlySet<string>; now: Date },
+  context: { olds: Record<string, unknown>; failed: ReadonlySet<string>; now: Date; replaced: boolean },
 ) => ValidationFailure[];
 
 /** A resource as declared; everything else about its shape is derived from this. */
@@ -145,6 +171,11 @@ export interface ResourceDeclaration<
   readonly outputs: O;
   /** Outputs the runtime keeps for itself and the class does not declare. */
   readonly internalOutputs?: readonly string[];
+  /**
+   * Inputs the runtime computes at check (its `computedInputs`), recorded like the program's: a
+   * change of one is only recorded, unless a `special` input's rule says what it asks for.
+   */
+  readonly computed?: readonly string[];
   readonly rules?: CrossRules;
   /**
    * Type marker only ({@link requestType}): the sdk's create request, whose keys the inputs'
@@ -253,31 +284,6 @@ export function inputSchema<D extends ResourceDeclaration>(
   return z.object(shape) as never;
 }
 
-/** What `check` needs of a declaration, built once per declaration (not per call). */
-interface CheckRules {
-  schema: z.ZodObject;
-  known: KnownProperties;
-  /** Inputs no failure may name as its property: the secret and the unprinted ones. */
-  unnamed: string[];
-}
-
-const checkRules = new WeakMap<ResourceDeclaration, CheckRules>();
-
-function checkRulesOf(declaration: ResourceDeclaration): CheckRules {
-  let rules = checkRules.get(declaration);
-  if (!rules) {
-    rules = {
-      schema: inputSchema(declaration) as unknown as z.ZodObject,
-      known: knownProperties(declaration),
-      unnamed: Object.keys(declaration.inputs).filter(
-        (k) => declaration.inputs[k]?.secret || declaration.inputs[k]?.unprinted,
-      ),
-    };
-    checkRules.set(declaration, rules);
-  }
-  return rules;
-}
-
 /** Names of the inputs whose change is `change`. */
 export function inputsWith(declaration: ResourceDeclaration, change: InputChange): string[] {
   return Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.change === change);
@@ -306,28 +312,6 @@ export function outputNames(declaration: ResourceDeclaration): string[] {
   return [...new Set([...Object.keys(declaration.outputs), ...storedInputs(declaration)])];
 }
 
-/**
- * What a change of each input does, as lists: `replaces` (replace inputs), `updates` (applied in
- * place by the resource's update), `records` (only recorded), `special` (decided by the kind's own
- * diff rule), `exact` (compared as given). The runtime's diff starts from them (../runtime/diff).
- */
-export function changeLists(declaration: ResourceDeclaration): {
-  replaces: string[];
-  updates: string[];
-  records: string[];
-  special: string[];
-  exact: string[];
-} {
-  const names = Object.keys(declaration.inputs);
-  return {
-    replaces: inputsWith(declaration, "replace"),
-    updates: inputsWith(declaration, "update"),
-    records: inputsWith(declaration, "record"),
-    special: inputsWith(declaration, "special"),
-    exact: names.filter((k) => declaration.inputs[k]?.exact),
-  };
-}
-
 /** Secret inputs and outputs: stored encrypted, never shown. */
 export function secretNames(declaration: ResourceDeclaration): string[] {
   const inputs = Object.keys(declaration.inputs).filter((k) => declaration.inputs[k]?.secret);
@@ -349,24 +333,6 @@ function objectMembers(rule: z.ZodType): string[] | undefined {
   let inner: unknown = rule;
   while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap();
   return inner instanceof z.ZodObject ? Object.keys(inner.shape) : undefined;
-}
-
-/**
- * Every rule a resource's inputs break: unknown names, shapes and ranges, then the cross rules.
- * `olds` are the previous inputs (empty on create). Failures about secret (or unprinted) inputs
- * name no property.
- */
-export function inputFailures(
-  declaration: ResourceDeclaration,
-  news: Record<string, unknown>,
-  olds: Record<string, unknown> = {},
-  now: Date = new Date(),
-): ValidationFailure[] {
-  const { schema, known, unnamed } = checkRulesOf(declaration);
-  const failures = [...unknownPropertyFailures(declaration.type, news, known), ...failuresOf(schema, news)];
-  const failed = new Set(failures.map((f) => f.property));
-  failures.push(...(declaration.rules?.(news, { olds, failed, now }) ?? []));
-  return withoutSecretProperties(failures, unnamed);
 }
 
 /**

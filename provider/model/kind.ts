@@ -10,7 +10,7 @@ import type { ImportRule, InputWarning, LifetimeRule } from "./kind-rules";
 /**
  * The input property under which both doors' classes pass the program's `replaceOnChanges` option
  * to the provider (../registration/registration), which decides it with the kind's answer for a
- * diff (../runtime/diff's `applyReplaceOnChanges`). Internal (`__`): no check names it.
+ * diff (./change-plan's `applyReplaceOnChanges`). Internal (`__`): no check names it.
  */
 export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 

@@ -10,10 +10,10 @@
 import { saveCompileCache } from "../compile-cache";
 import { keyOfPluginToken, type ResourceKey, registry } from "../kinds/registry";
 import { stubTexts } from "../kinds/stubs";
+import { type DiffOutcome, REPLACE_ON_CHANGES } from "../model/change-plan";
 import { type ResourceDeclaration, secretNames } from "../model/declaration";
 import { lifetimeWarnings } from "../model/kind-rules";
 import type { EngineProps, EngineProvider } from "../runtime/define";
-import { type DiffOutcome, REPLACE_ON_CHANGES } from "../runtime/diff";
 import { type WarningSink, warn } from "../runtime/warnings";
 import { aboutResource } from "./engine-log";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
@@ -69,7 +69,7 @@ const given = (value: unknown) => value !== undefined && value !== null;
 
 /**
  * The protocol's answer, derived from the kind's one answer (`outcome.properties`, see
- * ../runtime/diff) and nothing else: each input whose change does something (update, replace,
+ * ../model/change-plan) and nothing else: each input whose change does something (update, replace,
  * record) is named, as an add, an update or a delete of the program's previous value (`before`:
  * the old inputs, else the old outputs); an input whose change is only warned about is not (the up
  * does nothing with it).
@@ -183,7 +183,7 @@ export const resourceProvider = savingCodeAtFirstAnswer({
     const call = callAbout(urn);
     const o = plainOf(olds);
     const n = plainOf(news);
-    // The program's replaceOnChanges, which the classes pass along, goes on to diff (../runtime/diff).
+    // The program's replaceOnChanges, which the classes pass along, goes on to diff (../model/change-plan).
     const option = n.plain[REPLACE_ON_CHANGES];
     const carried = option === undefined ? {} : { [REPLACE_ON_CHANGES]: option };
     const result = await call.provider.check(withoutEngineKeys(o.plain), {

@@ -5,20 +5,14 @@
  * @module
  */
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  changeLists,
-  type InputValues,
-  inputFailures,
-  type OutputValues,
-  type ResourceDeclaration,
-  storedInputs,
-} from "../model/declaration";
+import { type DiffOutcome, planChanges } from "../model/change-plan";
+import type { InputValues, OutputValues, ResourceDeclaration } from "../model/declaration";
+import { inputFailures } from "../model/input-check";
 import { clean } from "../model/json-values";
 import { REPLACED_BY_OPTION } from "../model/kind";
 import type { Door } from "../model/lifetime";
 import type { ValidationFailure } from "../model/validation/common";
 import { credentialProblems, noteProgramOperation } from "./credentials";
-import { applyReplaceOnChanges, type DiffOutcome, diffInputs, outcomeOf } from "./diff";
 import type { ProviderField } from "./kept-in-stack";
 import { withVersion } from "./version";
 import { sendCallWarnings, type WarningSink, warn } from "./warnings";
@@ -90,13 +84,6 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
   update(id: string, olds: S, news: CheckedInputs<D>): Promise<{ outs: Outs<D> }>;
   delete(id: string, state: S): Promise<void>;
   /**
-   * Decides what a change of each `special` input does (its entry in the outcome's `properties`,
-   * set with `withEffect`), and may overrule a declared one; `changes` and `replaces` are derived
-   * from `properties` afterwards, whatever it returns. `olds` are the previous outputs, `news` the
-   * checked inputs, any of which may be unknown at preview (hence untyped).
-   */
-  diff?(id: string, olds: S, news: EngineProps, declared: DiffOutcome): DiffOutcome;
-  /**
    * Inputs the resource computes at check time from the previous inputs (`olds`) and the checked
    * `news`, recorded in the state like the program's own: what must not change between two runs
    * unless a run decides it (a refresh diffs the recorded inputs, so it never sees such a change).
@@ -121,9 +108,10 @@ export interface ResourceBehaviour<D extends ResourceDeclaration, S> {
    * replaces nothing: the engine does not ask `diff` when it replaces the resource on its own
    * (`--replace`, `replaceWith`, `replacementTrigger`), so a plan that replaces says nothing. The
    * dynamic door's `diff` gets no previous inputs: its `check` says them, unless the program gave
-   * an option that replaces the resource ({@link REPLACED_BY_OPTION}). `olds`: the previous inputs.
+   * an option that replaces the resource ({@link REPLACED_BY_OPTION}). `olds`: the previous inputs;
+   * `plan`: the change's plan (../model/change-plan), the diff's answer, which replaces nothing.
    */
-  changeWarnings?(olds: EngineProps, news: EngineProps, door: Door): string[];
+  changeWarnings?(olds: EngineProps, news: EngineProps, door: Door, plan: DiffOutcome): string[];
 }
 
 /**
@@ -159,18 +147,17 @@ export function defineProvider<D extends ResourceDeclaration, S>(
   declaration: D,
   behaviour: ResourceBehaviour<D, S>,
 ): RuntimeProvider {
-  const lists = changeLists(declaration);
-  const rules = {
-    replaces: lists.replaces,
-    updates: lists.updates,
-    records: lists.records,
-    exact: lists.exact,
-    stored: storedInputs(declaration),
-  };
   // The engine's objects are the declaration's: news passed `check` (or are what it returned), and
   // olds are outputs some release's methods returned.
   const checked = (news: EngineProps) => news as CheckedInputs<D>;
   const state = (props: EngineProps | undefined) => behaviour.state((props ?? {}) as RecordedOutputs<D>);
+  // The dynamic door's `diff` gets no previous inputs: `check` says what only a replace would act
+  // on, from the plan made of the previous inputs, unless that plan replaces the resource.
+  const dynamicChangeWarnings = (olds: EngineProps, news: EngineProps): string[] => {
+    if (!behaviour.changeWarnings || Object.keys(olds).length === 0) return [];
+    const plan = planChanges(declaration, { id: "", olds, news });
+    return plan.replaces.length === 0 ? behaviour.changeWarnings(olds, news, "dynamic", plan) : [];
+  };
   const methods = (about?: WarningSink) =>
     ({
       check: method(
@@ -183,9 +170,7 @@ export function defineProvider<D extends ResourceDeclaration, S>(
           if (refused.length === 0) {
             const ofResource = about ? (behaviour.resourceWarnings?.(olds ?? {}, news) ?? []) : [];
             const ofChange =
-              about || news[REPLACED_BY_OPTION] === true
-                ? []
-                : (behaviour.changeWarnings?.(olds ?? {}, news, "dynamic") ?? []);
+              about || news[REPLACED_BY_OPTION] === true ? [] : dynamicChangeWarnings(olds ?? {}, news);
             const warnings = [
               ...ofResource,
               ...(behaviour.checkWarnings?.(olds ?? {}, news) ?? []),
@@ -202,17 +187,11 @@ export function defineProvider<D extends ResourceDeclaration, S>(
         about,
         true,
       ),
-      // The kind's one answer (../runtime/diff): the declared effects, the kind's own for its
-      // `special` inputs, the program's `replaceOnChanges`; `changes` and `replaces` follow.
+      // The change's one plan (../model/change-plan), from the previous outputs.
       diff: method(async (id: string, olds: EngineProps, news: EngineProps, oldInputs?: EngineProps) => {
-        const declared = diffInputs(olds, news, rules, oldInputs);
-        const decided = behaviour.diff ? behaviour.diff(id, state(olds), news, declared) : declared;
-        const answer = applyReplaceOnChanges(
-          outcomeOf(decided.properties, decided.deleteBeforeReplace),
-          news,
-        );
+        const answer = planChanges(declaration, { id, olds, news, oldInputs });
         if (about && oldInputs && answer.replaces.length === 0) {
-          for (const warning of behaviour.changeWarnings?.(oldInputs, news, "plugin") ?? []) {
+          for (const warning of behaviour.changeWarnings?.(oldInputs, news, "plugin", answer) ?? []) {
             await warn(warning, (text) => console.warn(`warning: ${text}`), about);
           }
         }

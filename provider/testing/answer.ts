@@ -6,7 +6,8 @@
  * @module
  */
 import { keyOfPluginToken, registry } from "../kinds/registry";
-import { inputFailures, secretNames } from "../model/declaration";
+import { secretNames } from "../model/declaration";
+import { inputFailures } from "../model/input-check";
 import { shown } from "../model/validation/common";
 import { checkFailureMessage } from "./check-message";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";

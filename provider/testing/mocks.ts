@@ -14,7 +14,8 @@ import {
   registry,
   TYPE_PACKAGE,
 } from "../kinds/registry";
-import { inputFailures, secretNames } from "../model/declaration";
+import { secretNames } from "../model/declaration";
+import { inputFailures } from "../model/input-check";
 import { shown, UNKNOWN, type ValidationFailure } from "../model/validation/common";
 import { checkFailureMessage } from "./check-message";
 import { DEFAULT_MOCK_PLATFORM, type MockContext, mockers } from "./outputs";

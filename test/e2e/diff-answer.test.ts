@@ -12,7 +12,7 @@ import {
 import { step } from "../support/step";
 
 // What a preview plans is what the following `up` does, through the real engine and both doors:
-// each kind's one answer for a diff (provider/runtime/diff) against the requests the `up` sends
+// each kind's one answer for a diff (provider/model/change-plan) against the requests the `up` sends
 // (the emulator's request log). The plugin names the inputs the kind's answer changes
 // (`detailedDiff`, preview --json's `diffReasons`); the dynamic host forwards only whether
 // anything changes and what replaces, and the engine's --diff then compares the recorded inputs.

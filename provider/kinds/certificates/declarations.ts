@@ -3,7 +3,8 @@
  * both kinds share, and each kind's own.
  * @module
  */
-import { declareResource, type InputValues, input, inputFailures, output } from "../../model/declaration";
+import { declareResource, type InputValues, input, output } from "../../model/declaration";
+import { inputFailures } from "../../model/input-check";
 import { DEFAULT_EXPIRY_WARNING_DAYS } from "../../model/lifetime";
 import { customCertificateRules, hostnameField } from "../../model/validation/certificate";
 import type { ValidationFailure } from "../../model/validation/common";

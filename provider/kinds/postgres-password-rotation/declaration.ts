@@ -2,7 +2,16 @@
  * `PostgresPasswordRotation` declared once (spec 4.1, 7).
  * @module
  */
-import { declareResource, type InputValues, input, inputFailures, output } from "../../model/declaration";
+import { inputChanged, recordedChanged } from "../../model/change-plan";
+import {
+  type ChangeContext,
+  declareResource,
+  type InputValues,
+  input,
+  output,
+  type PropertyEffect,
+} from "../../model/declaration";
+import { inputFailures } from "../../model/input-check";
 import { isUnknown, type ValidationFailure } from "../../model/validation/common";
 import { optionalBoolean, optionalInteger, optionalStringMap } from "../../model/validation/fields";
 import { alternateUsernameField, clusterIdField, usernameField } from "../../model/validation/postgres";
@@ -19,7 +28,11 @@ export const postgresPasswordRotationDeclaration = declareResource({
      * Changing it rotates again (replace; with `alternateUsername`, in place: the new user is
      * rotated and becomes current, the current credential stays valid as the previous one).
      */
-    username: input(usernameField, { change: "special", output: "live" }),
+    username: input(usernameField, {
+      change: "special",
+      output: "live",
+      decide: (context) => (rotationReasons(context).username ? rotationEffect(context) : undefined),
+    }),
     /**
      * A second existing user of the same cluster: rotations then alternate between the two, so
      * that two credentials are valid at any time. Each rotation rotates the user that is not
@@ -32,17 +45,29 @@ export const postgresPasswordRotationDeclaration = declareResource({
      * recorded when `username` is current, otherwise `username` is rotated and made current
      * (the alternate's credential stays valid, unchanged).
      */
-    alternateUsername: input(alternateUsernameField, { change: "special", output: "stored" }),
+    alternateUsername: input(alternateUsernameField, {
+      change: "special",
+      output: "stored",
+      decide: ({ olds, news }) => (recordedChanged(olds, news, "alternateUsername") ? "record" : undefined),
+    }),
     /**
      * End the user's open sessions after the rotation. Changing it alone does not rotate: it is
      * recorded for the next rotation.
      */
     killSessions: input(optionalBoolean("killSessions"), { change: "record", output: "stored" }),
     /**
-     * Arbitrary values; any change rotates the password again (through a replace), like the
-     * random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+     * Arbitrary values; any change rotates the password again, like the random provider's
+     * `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a
+     * new rotation resource). With `alternateUsername` (before or after the change) it is an
+     * in-place update: the user that is not current is rotated and becomes current, and the
+     * current credential stays valid as the previous one, so apps keep working.
      */
-    triggers: input(optionalStringMap("triggers"), { change: "replace", output: "stored", exact: true }),
+    triggers: input(optionalStringMap("triggers"), {
+      change: "special",
+      output: "stored",
+      exact: true,
+      decide: (context) => (rotationReasons(context).triggers ? rotationEffect(context) : undefined),
+    }),
     /**
      * Rotate on a schedule: once this many days have passed since the last rotation, `pulumi
      * preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled
@@ -53,6 +78,12 @@ export const postgresPasswordRotationDeclaration = declareResource({
     rotationDays: input(optionalInteger("rotationDays", 1, 3650, "days"), {
       change: "special",
       output: "stored",
+      decide: (context) =>
+        rotationReasons(context).schedule
+          ? rotationEffect(context)
+          : recordedChanged(context.olds, context.news, "rotationDays")
+            ? "record"
+            : undefined,
     }),
   },
   outputs: {
@@ -78,6 +109,8 @@ export const postgresPasswordRotationDeclaration = declareResource({
   // How many scheduled rotations this resource's line has had (a computed input), and the
   // program's `username` (the `username` output is the current user; see the runtime).
   internalOutputs: ["scheduledRotations", "programUsername"],
+  // The schedule, computed at check (the runtime's computedInputs): recorded when it changes.
+  computed: ["nextRotationAt", "scheduledRotations"],
   rules: rotationRules,
 });
 
@@ -105,4 +138,35 @@ export type PostgresPasswordRotationInputs = InputValues<typeof postgresPassword
 /** Validates PostgresPasswordRotation inputs. */
 export function validatePostgresPasswordRotationArgs(news: Record<string, unknown>): ValidationFailure[] {
   return inputFailures(postgresPasswordRotationDeclaration, news);
+}
+
+/** Whether inputs (or recorded outputs) name a second user: rotations alternate. */
+export const alternating = (values: { alternateUsername?: unknown }) =>
+  typeof values.alternateUsername === "string";
+
+/**
+ * The program's `username` at the last create or update: recorded as `programUsername` (the
+ * `username` output is the current user); before 0.4.0, and in the previous inputs, `username`.
+ */
+export function programUsernameOf(recorded: Record<string, unknown>): string {
+  if (typeof recorded.programUsername === "string") return recorded.programUsername;
+  return typeof recorded.username === "string" ? recorded.username : "";
+}
+
+/** What asks for a rotation: new triggers, a new program user, a due schedule. */
+export function rotationReasons({ olds, news }: Pick<ChangeContext, "olds" | "news">) {
+  const before = typeof olds.scheduledRotations === "number" ? olds.scheduledRotations : 0;
+  return {
+    triggers: inputChanged(olds, news, "triggers", true),
+    username: isUnknown(news.username) || news.username !== programUsernameOf(olds),
+    schedule: typeof news.scheduledRotations === "number" && news.scheduledRotations !== before,
+  };
+}
+
+/**
+ * What a rotation is: with one user, a replace (a new rotation resource); with two (before or
+ * after this run), an update that knows which user is current. Only a new cluster replaces then.
+ */
+function rotationEffect({ olds, news }: Pick<ChangeContext, "olds" | "news">): PropertyEffect {
+  return alternating(olds) || alternating(news) ? "update" : "replace";
 }

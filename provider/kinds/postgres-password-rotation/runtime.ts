@@ -12,7 +12,7 @@
  */
 import { AmbiguousRequestError, ApiError, sendLookingAfterLoss } from "../../../sdk";
 import { type OutputValues, storedInputs } from "../../model/declaration";
-import { clean, pick, sameValue } from "../../model/json-values";
+import { clean, pick } from "../../model/json-values";
 import { DAY_MS } from "../../model/lifetime";
 import { isUnknown } from "../../model/validation/common";
 import { platformClient } from "../../runtime/credentials";
@@ -23,9 +23,13 @@ import {
   type Outs,
   type RecordedOutputs,
 } from "../../runtime/define";
-import { changedInputs, type DiffOutcome, withEffect } from "../../runtime/diff";
 import { explain } from "../../runtime/errors";
-import { postgresPasswordRotationDeclaration } from "./declaration";
+import {
+  alternating,
+  postgresPasswordRotationDeclaration,
+  programUsernameOf,
+  rotationReasons,
+} from "./declaration";
 
 type Declaration = typeof postgresPasswordRotationDeclaration;
 type Checked = CheckedInputs<Declaration>;
@@ -43,15 +47,11 @@ interface RotationState extends Recorded {
 function rotationState(recorded: Recorded): RotationState {
   return {
     ...recorded,
-    programUsername:
-      typeof recorded.programUsername === "string" ? recorded.programUsername : (recorded.username ?? ""),
+    programUsername: programUsernameOf(recorded),
     previousUsername: recorded.previousUsername ?? null,
     previousPassword: recorded.previousPassword ?? null,
   };
 }
-
-/** Whether inputs (or recorded outputs) name a second user: rotations alternate. */
-const alternating = (values: { alternateUsername?: unknown }) => typeof values.alternateUsername === "string";
 
 const STORED = storedInputs(postgresPasswordRotationDeclaration);
 
@@ -191,40 +191,10 @@ function computedInputs(olds: Recorded, news: EngineProps): EngineProps {
   return { nextRotationAt: new Date(due).toISOString(), scheduledRotations: count };
 }
 
-/** What asks for a rotation: new triggers, a new program user, a due schedule. */
-function rotationReasons(olds: RotationState, news: EngineProps) {
-  const before = typeof olds.scheduledRotations === "number" ? olds.scheduledRotations : 0;
-  return {
-    triggers:
-      changedInputs(olds, news, { replaces: ["triggers"], updates: [], exact: ["triggers"] }).length > 0,
-    username: isUnknown(news.username) || news.username !== olds.programUsername,
-    schedule: typeof news.scheduledRotations === "number" && news.scheduledRotations !== before,
-  };
-}
-
 /** Whether the inputs ask for a rotation. */
 function rotationAsked(olds: RotationState, news: EngineProps): boolean {
-  const reasons = rotationReasons(olds, news);
+  const reasons = rotationReasons({ olds, news });
   return reasons.triggers || reasons.username || reasons.schedule;
-}
-
-/**
- * With one user, a rotation is a replace (a new rotation resource); with two (before or after
- * this run), only a new cluster replaces, and a rotation is an update that knows which user is
- * current. Other changes (the schedule, the alternate) are only recorded.
- */
-function diff(_id: string, olds: RotationState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
-  const reasons = rotationReasons(olds, news);
-  const rotation = alternating(olds) || alternating(news) ? "update" : "replace";
-  let outcome = declared;
-  if (reasons.triggers) outcome = withEffect(outcome, "triggers", rotation);
-  if (reasons.username) outcome = withEffect(outcome, "username", rotation);
-  if (reasons.schedule) outcome = withEffect(outcome, "rotationDays", rotation);
-  for (const key of ["rotationDays", "alternateUsername", ...SCHEDULE]) {
-    const recorded = isUnknown(news[key]) || !sameValue(news[key] ?? null, olds[key] ?? null);
-    if (recorded && !(key in outcome.properties)) outcome = withEffect(outcome, key, "record");
-  }
-  return outcome;
 }
 
 /**
@@ -287,6 +257,5 @@ export const postgresPasswordRotation = defineProvider(postgresPasswordRotationD
   read,
   update,
   delete: remove,
-  diff,
   computedInputs,
 });

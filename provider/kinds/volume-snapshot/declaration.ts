@@ -3,7 +3,16 @@
  * (spec 4.3, beta endpoint).
  * @module
  */
-import { declareResource, type InputValues, input, inputFailures, output } from "../../model/declaration";
+import { inputChanged } from "../../model/change-plan";
+import {
+  type ChangeContext,
+  declareResource,
+  type InputValues,
+  input,
+  output,
+  type PropertyEffect,
+} from "../../model/declaration";
+import { inputFailures } from "../../model/input-check";
 import type { ValidationFailure } from "../../model/validation/common";
 import { optionalStringMap, optionalWaitSeconds, requiredString } from "../../model/validation/fields";
 import { t } from "../../model/value-types";
@@ -28,6 +37,7 @@ export const volumeSnapshotDeclaration = declareResource({
      */
     volumeId: input(requiredString("volumeId", "the volume to snapshot"), {
       change: "special",
+      decide: volumeChange,
       output: "stored",
     }),
     /** Arbitrary values; any change takes a new snapshot (the old one is left to retention). */
@@ -81,4 +91,16 @@ export type VolumeSnapshotInputs = InputValues<typeof volumeSnapshotDeclaration>
 /** Validates VolumeSnapshot inputs. */
 export function validateVolumeSnapshotArgs(news: Record<string, unknown>): ValidationFailure[] {
   return inputFailures(volumeSnapshotDeclaration, news);
+}
+
+/**
+ * A snapshot is an event: a changed `volumeId` (the volume made again, say) takes no new snapshot
+ * and changes nothing (`warn`: the day-2 warning says so and names `triggers`).
+ */
+function volumeChange({ olds, news }: ChangeContext): PropertyEffect | undefined {
+  const given = news.volumeId;
+  if (given === undefined || given === null || typeof olds.volumeId !== "string" || olds.volumeId === "") {
+    return undefined;
+  }
+  return inputChanged(olds, news, "volumeId") ? "warn" : undefined;
 }

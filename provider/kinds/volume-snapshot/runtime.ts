@@ -26,7 +26,6 @@ import {
   type Outs,
   type RecordedOutputs,
 } from "../../runtime/define";
-import { type DiffOutcome, inputChanged, withEffect } from "../../runtime/diff";
 import { explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
 import { warnOfCall } from "../../runtime/warnings";
@@ -240,16 +239,6 @@ function snapshotOf(props: SnapshotState): SnapshotFacts {
   };
 }
 
-/**
- * A snapshot is an event: a changed `volumeId` (the volume made again, say) takes no new snapshot
- * and changes nothing (`warn`: the day-2 warning says so and names `triggers`).
- */
-function diff(_id: string, olds: SnapshotState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
-  const given = news.volumeId;
-  if (given === undefined || given === null || olds.volumeId === "") return declared;
-  return inputChanged(olds, news, "volumeId") ? withEffect(declared, "volumeId", "warn") : declared;
-}
-
 /** Nothing at the platform: retention removes snapshots. */
 async function remove(_id: string, _props: SnapshotState): Promise<void> {}
 
@@ -260,5 +249,4 @@ export const volumeSnapshot = defineProvider(volumeSnapshotDeclaration, {
   read,
   update,
   delete: remove,
-  diff,
 });

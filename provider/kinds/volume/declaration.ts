@@ -7,18 +7,19 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { Compute, CreateVolumeRequest, UpdateVolumeRequest } from "../../../sdk/schemas/volume";
 import { SNAPSHOT_RETENTION_MAX, SNAPSHOT_RETENTION_MIN } from "../../../sdk/schemas/volume-constants";
+import { inputChanged } from "../../model/change-plan";
 import {
+  type ChangeContext,
   createBody,
   declareResource,
   type InputValues,
   input,
-  inputFailures,
-  inputsWith,
   output,
+  type PropertyEffect,
   programType,
   requestType,
 } from "../../model/declaration";
-import { sameValue } from "../../model/json-values";
+import { inputFailures } from "../../model/input-check";
 import { isSet, isUnknown, type ValidationFailure } from "../../model/validation/common";
 import {
   optionalBoolean,
@@ -145,6 +146,7 @@ export const volumeDeclaration = declareResource({
      */
     sizeGb: input(optionalInteger("sizeGb", 1, MAX_SIZE_GB, "GB"), {
       change: "special",
+      decide: sizeChange,
       output: "live",
       wire: "size_gb",
     }),
@@ -180,6 +182,7 @@ export const volumeDeclaration = declareResource({
      */
     snapshotId: input(optionalString("snapshotId", "the snapshot to restore"), {
       change: "special",
+      decide: (context) => sourceChange("snapshotId", context),
       output: "stored",
       wire: "snapshot_id",
     }),
@@ -194,6 +197,7 @@ export const volumeDeclaration = declareResource({
      */
     sourceVolumeId: input(optionalString("sourceVolumeId", "the volume to fork"), {
       change: "special",
+      decide: (context) => sourceChange("sourceVolumeId", context),
       output: "stored",
       wire: "source_volume_id",
     }),
@@ -228,6 +232,7 @@ export const volumeDeclaration = declareResource({
      */
     adoptVolumeId: input(optionalString("adoptVolumeId", "an existing volume to take under management"), {
       change: "special",
+      decide: adoptionChange,
       output: "stored",
     }),
     /**
@@ -287,17 +292,75 @@ export const volumeDeclaration = declareResource({
 /** Volume inputs as the runtime receives them (camelCase). */
 export type VolumeInputs = InputValues<typeof volumeDeclaration>;
 
-/** Whether old and new inputs differ in an input that replaces the volume (an unknown one may). */
-export function replacesVolume(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
-  return inputsWith(volumeDeclaration, "replace").some(
-    (key) => isSet(news[key]) && !sameValue(news[key], olds[key]),
-  );
+/**
+ * The size the program asked for at the last create or update (`programSizeGb`), or null when it
+ * set none. Previous inputs (`check`) hold the program's size as `sizeGb`; so do outputs recorded
+ * before 0.3.0 (no record of it: the size recorded before a read is the best known, since only a
+ * refresh writes a size the program did not ask for), when `programInputs` names it or is absent.
+ */
+export function programSizeOf(recorded: Record<string, unknown>): number | null {
+  const size = recorded.programSizeGb;
+  if (typeof size === "number" || size === null) return size;
+  const list = recorded.programInputs;
+  const sets = !Array.isArray(list) || list.includes("sizeGb");
+  return sets && typeof recorded.sizeGb === "number" ? recorded.sizeGb : null;
 }
 
-/** Rules across Volume inputs; a smaller `sizeGb` than before is refused unless the volume is replaced. */
+/**
+ * `sizeGb` is the least the volume must have: above the platform's size (`olds.sizeGb`, what the
+ * last up or refresh saw) it is an update (an extend; an unknown size may be one). At or below it
+ * (the volume grew elsewhere) the up does nothing at the platform: a program value other than the
+ * last one it gave is only warned about (the lifetime warning says the volume is larger).
+ */
+function sizeChange({ olds, news }: ChangeContext): PropertyEffect | undefined {
+  const asked = news.sizeGb;
+  if (asked === undefined || asked === null) return undefined;
+  if (isUnknown(asked) || typeof olds.sizeGb !== "number" || Number(asked) > olds.sizeGb) return "update";
+  const last = programSizeOf(olds);
+  return last !== null && Number(asked) !== last ? "warn" : undefined;
+}
+
+/**
+ * A fork or a restore is an event: once the volume was forked (restored), a changed or unknown
+ * `sourceVolumeId` (`snapshotId`) changes nothing (`warn`), whatever made it change (the source
+ * deleted and made again, the snapshot taken again or moved to the other door); `check` warns as
+ * it moves. The program's `replaceOnChanges` on it makes that a restore again (a replace; see
+ * ../../model/change-plan). Naming a source (a snapshot) for a volume that was not made from one
+ * replaces it.
+ */
+function sourceChange(
+  key: "sourceVolumeId" | "snapshotId",
+  { olds, news }: ChangeContext,
+): PropertyEffect | undefined {
+  const source = news[key];
+  if (source === undefined || source === null) return undefined;
+  if (!isSet(olds[key])) return "replace";
+  return inputChanged(olds, news, key) ? "warn" : undefined;
+}
+
+/**
+ * Naming another known volume in `adoptVolumeId` swaps which volume is managed (a replace); naming
+ * this one (or an unknown value, which may turn out to be this one) only records it: replacing
+ * would delete it. At `check` the id is not known yet: any other volume named counts as a swap.
+ */
+function adoptionChange({ id, olds, news }: ChangeContext): PropertyEffect | undefined {
+  const adopt = news.adoptVolumeId;
+  if (adopt === undefined || adopt === null || adopt === olds.adoptVolumeId) return undefined;
+  const swaps = typeof adopt === "string" && adopt !== id && !isUnknown(adopt);
+  return swaps ? "replace" : "record";
+}
+
+/**
+ * Rules across Volume inputs; a smaller `sizeGb` than before is refused unless the plan replaces
+ * the volume (an identity input, a first restore, the program's `replaceOnChanges`).
+ */
 function volumeRules(
   news: Record<string, unknown>,
-  { olds, failed }: { olds: Record<string, unknown>; failed: ReadonlySet<string> },
+  {
+    olds,
+    failed,
+    replaced,
+  }: { olds: Record<string, unknown>; failed: ReadonlySet<string>; replaced: boolean },
 ): ValidationFailure[] {
   const failures: ValidationFailure[] = [];
   if (isSet(news.snapshotId) && isSet(news.sourceVolumeId)) {
@@ -332,7 +395,7 @@ function volumeRules(
     !isUnknown(newSize) &&
     newSize < oldSize &&
     !failed.has("sizeGb") &&
-    !replacesVolume(olds, news)
+    !replaced
   ) {
     failures.push({ property: "sizeGb", reason: shrinkMessage(oldSize, newSize) });
   }

@@ -6,10 +6,11 @@
  */
 import { AmbiguousRequestError, DEFAULT_FSTYPE, isNotFound, type Volume as WireVolume } from "../../../sdk";
 import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
+import type { DiffOutcome } from "../../model/change-plan";
 import { liveInputs, storedInputs, updateBody } from "../../model/declaration";
 import { clean, pick } from "../../model/json-values";
 import { type Door, sourceChangedWarning } from "../../model/lifetime";
-import { isSet, isUnknown } from "../../model/validation/common";
+import { isUnknown } from "../../model/validation/common";
 import { regionWarning } from "../../model/validation/region";
 import { platformClient } from "../../runtime/credentials";
 import {
@@ -19,13 +20,6 @@ import {
   type ProviderField,
   type RecordedOutputs,
 } from "../../runtime/define";
-import {
-  type DiffOutcome,
-  inputChanged,
-  replaceOnChangesOf,
-  replacesOnChange,
-  withEffect,
-} from "../../runtime/diff";
 import { whileEngineRuns } from "../../runtime/engine-presence";
 import { ApiError, explain, isMissing, TimeoutError } from "../../runtime/errors";
 import { KEEP_WAITING, keptInStack, waitMs } from "../../runtime/kept-in-stack";
@@ -33,7 +27,7 @@ import { createWarningAboutLeftovers } from "../../runtime/leftovers";
 import type { WarningSink } from "../../runtime/warnings";
 import {
   DEFAULT_RESTORE_TIMEOUT_SECONDS,
-  replacesVolume,
+  programSizeOf,
   volumeCreateBody,
   volumeDeclaration,
 } from "./declaration";
@@ -56,7 +50,7 @@ type VolumeState = RecordedOutputs<typeof volumeDeclaration> & ProgramRecord & {
 
 /**
  * Narrows recorded outputs. Releases before 0.3.0 recorded neither `programInputs` nor
- * `programSizeGb` (see {@link programInputNames} and {@link recordedProgramSize}).
+ * `programSizeGb` (see {@link programInputNames} and the declaration's `programSizeOf`).
  */
 function volumeState(recorded: RecordedOutputs<typeof volumeDeclaration>): VolumeState {
   return {
@@ -64,7 +58,7 @@ function volumeState(recorded: RecordedOutputs<typeof volumeDeclaration>): Volum
     // A required input: every release recorded it.
     app: recorded.app ?? "",
     programInputs: programInputNames(recorded),
-    programSizeGb: recordedProgramSize(recorded),
+    programSizeGb: programSizeOf(recorded),
   };
 }
 
@@ -240,63 +234,6 @@ async function extendLanded(
 }
 
 /**
- * Naming another known volume in `adoptVolumeId` swaps which volume is managed (a replace); naming
- * this one (or an unknown value, which may turn out to be this one) only records it: replacing
- * would delete it.
- */
-function diffAdoption(id: string, olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
-  const adopt = news.adoptVolumeId;
-  if (adopt === undefined || adopt === null || adopt === olds.adoptVolumeId) return outcome;
-  const swaps = typeof adopt === "string" && adopt !== id && !isUnknown(adopt);
-  return withEffect(outcome, "adoptVolumeId", swaps ? "replace" : "record");
-}
-
-/**
- * `sizeGb` is the least the volume must have: above the platform's size (`olds.sizeGb`, what the
- * last up or refresh saw) it is an update (an extend; an unknown size may be one). At or below it
- * (the volume grew elsewhere) the up does nothing at the platform: a program value other than the
- * last one it gave is only warned about (the lifetime warning says the volume is larger).
- */
-function diffSize(olds: VolumeState, news: EngineProps, outcome: DiffOutcome): DiffOutcome {
-  const asked = news.sizeGb;
-  if (asked === undefined || asked === null) return outcome;
-  if (isUnknown(asked) || olds.sizeGb === undefined || Number(asked) > olds.sizeGb) {
-    return withEffect(outcome, "sizeGb", "update");
-  }
-  const moved = olds.programSizeGb !== null && Number(asked) !== olds.programSizeGb;
-  return moved ? withEffect(outcome, "sizeGb", "warn") : outcome;
-}
-
-/**
- * A fork or a restore is an event: once the volume was forked (restored), a changed or unknown
- * `sourceVolumeId` (`snapshotId`) changes nothing (`warn`), whatever made it change (the source
- * deleted and made again, the snapshot taken again or moved to the other door); `check` warns as
- * it moves. The program's `replaceOnChanges` on it makes that a restore again (a replace; see
- * ../../runtime/diff). Naming a source (a snapshot) for a volume that was not made from one
- * replaces it.
- */
-function diffSource(
-  key: "sourceVolumeId" | "snapshotId",
-  olds: VolumeState,
-  news: EngineProps,
-  outcome: DiffOutcome,
-): DiffOutcome {
-  const source = news[key];
-  if (source === undefined || source === null) return outcome;
-  if (!isSet(olds[key])) return withEffect(outcome, key, "replace");
-  return inputChanged(olds, news, key) ? withEffect(outcome, key, "warn") : outcome;
-}
-
-/**
- * The Volume's answer for its `special` inputs: `sizeGb`, `sourceVolumeId`, `snapshotId` and
- * `adoptVolumeId`.
- */
-function diff(id: string, olds: VolumeState, news: EngineProps, declared: DiffOutcome): DiffOutcome {
-  const sources = diffSource("snapshotId", olds, news, diffSource("sourceVolumeId", olds, news, declared));
-  return diffAdoption(id, olds, news, diffSize(olds, news, sources));
-}
-
-/**
  * Creates the volume (or adopts `adoptVolumeId`); a restore waits until `created`. `about`: where
  * a warning of leftovers goes (../../runtime/warnings).
  */
@@ -374,18 +311,6 @@ async function read(
 }
 
 /**
- * The size the program asked for at the last create or update, from outputs. State written before
- * 0.3.0 has no record of it: there the size recorded before this read is the best known, since only
- * a refresh writes a size the program did not ask for.
- */
-function recordedProgramSize(recorded: RecordedOutputs<typeof volumeDeclaration>): number | null {
-  const size = recorded.programSizeGb;
-  if (typeof size === "number" || size === null) return size;
-  const programSets = programInputNames(recorded).includes("sizeGb");
-  return programSets && recorded.sizeGb !== undefined ? recorded.sizeGb : null;
-}
-
-/**
  * Applies in-place changes (PUT and/or extend) and returns the full outputs. A `sizeGb` below the
  * volume's size (it grew elsewhere) extends nothing: volumes never shrink, and check already
  * refused a program that lowered its own value.
@@ -436,19 +361,16 @@ function regionWarnings(olds: EngineProps, news: EngineProps): string[] {
  * A restored (forked) volume whose program names another snapshot (source) than at the last
  * `up` (`olds`, the previous inputs, which the engine records at every up, the volume's step a
  * `same` or not): said at the previews and the up of that change, then not again, since the next
- * run's previous inputs name the new value. Not when the plan replaces the volume (../../runtime/
- * define says where that is known): the program's `replaceOnChanges` names it, or, where `check`
- * says it (the dynamic door), a declared replace input changes.
+ * run's previous inputs name the new value. The plan (`plan`, ../../runtime/define says where it
+ * is known) replaces nothing; one that makes the move a restore (`replaceOnChanges`) says nothing.
  */
-function sourceWarnings(olds: EngineProps, news: EngineProps, door: Door): string[] {
-  const replaceOn = replaceOnChangesOf(news);
-  if (door === "dynamic" && replacesVolume(olds, news)) return [];
+function sourceWarnings(olds: EngineProps, news: EngineProps, door: Door, plan: DiffOutcome): string[] {
   const name = typeof news.name === "string" && !isUnknown(news.name) ? news.name : String(olds.name ?? "");
   return (["snapshotId", "sourceVolumeId"] as const).flatMap((key) => {
     const from = olds[key];
     const given = news[key];
     if (typeof from !== "string" || given === undefined || given === null) return [];
-    if (replacesOnChange(replaceOn, key)) return [];
+    if (plan.properties[key] === "replace") return [];
     const warning = sourceChangedWarning(key, name, from, isUnknown(given) ? undefined : String(given), door);
     return warning ? [warning] : [];
   });
@@ -463,5 +385,4 @@ export const volume = defineProvider(volumeDeclaration, {
   read,
   update,
   delete: remove,
-  diff,
 });

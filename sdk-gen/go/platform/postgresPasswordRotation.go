@@ -66,7 +66,7 @@ type PostgresPasswordRotation struct {
 	RotatedAt pulumi.StringOutput `pulumi:"rotatedAt"`
 	// Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
 	RotationDays pulumi.IntPtrOutput `pulumi:"rotationDays"`
-	// Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+	// Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
 	Triggers pulumi.StringMapOutput `pulumi:"triggers"`
 	// The current credential's user: the user whose password was rotated last, as the platform returned it (with `alternateUsername`, either of the two).
 	Username pulumi.StringOutput `pulumi:"username"`
@@ -131,7 +131,7 @@ type postgresPasswordRotationArgs struct {
 	KillSessions *bool `pulumi:"killSessions"`
 	// Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
 	RotationDays *int `pulumi:"rotationDays"`
-	// Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+	// Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
 	Triggers map[string]string `pulumi:"triggers"`
 	// User whose password is rotated. Reserved and system users are refused by the platform. Changing it rotates again (replace; with `alternateUsername`, in place: the new user is rotated and becomes current, the current credential stays valid as the previous one).
 	Username string `pulumi:"username"`
@@ -147,7 +147,7 @@ type PostgresPasswordRotationArgs struct {
 	KillSessions pulumi.BoolPtrInput
 	// Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
 	RotationDays pulumi.IntPtrInput
-	// Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+	// Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
 	Triggers pulumi.StringMapInput
 	// User whose password is rotated. Reserved and system users are refused by the platform. Changing it rotates again (replace; with `alternateUsername`, in place: the new user is rotated and becomes current, the current credential stays valid as the previous one).
 	Username pulumi.StringInput
@@ -285,7 +285,7 @@ func (o PostgresPasswordRotationOutput) RotationDays() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PostgresPasswordRotation) pulumi.IntPtrOutput { return v.RotationDays }).(pulumi.IntPtrOutput)
 }
 
-// Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+// Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
 func (o PostgresPasswordRotationOutput) Triggers() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *PostgresPasswordRotation) pulumi.StringMapOutput { return v.Triggers }).(pulumi.StringMapOutput)
 }

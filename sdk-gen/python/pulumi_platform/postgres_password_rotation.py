@@ -33,7 +33,7 @@ class PostgresPasswordRotationArgs:
         :param pulumi.Input[_builtins.str] alternate_username: A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
         :param pulumi.Input[_builtins.bool] kill_sessions: End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
         :param pulumi.Input[_builtins.int] rotation_days: Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
         """
         pulumi.set(__self__, "cluster_id", cluster_id)
         pulumi.set(__self__, "username", username)
@@ -110,7 +110,7 @@ class PostgresPasswordRotationArgs:
     @pulumi.getter
     def triggers(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+        Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
         """
         return pulumi.get(self, "triggers")
 
@@ -160,7 +160,7 @@ class PostgresPasswordRotation(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] cluster_id: Postgres cluster id. Changing it rotates again (replace).
         :param pulumi.Input[_builtins.bool] kill_sessions: End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
         :param pulumi.Input[_builtins.int] rotation_days: Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
         :param pulumi.Input[_builtins.str] username: User whose password is rotated. Reserved and system users are refused by the platform. Changing it rotates again (replace; with `alternateUsername`, in place: the new user is rotated and becomes current, the current credential stays valid as the previous one).
         """
         ...
@@ -349,7 +349,7 @@ class PostgresPasswordRotation(pulumi.CustomResource):
     @pulumi.getter
     def triggers(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
         """
-        Arbitrary values; any change rotates the password again (through a replace), like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`.
+        Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
         """
         return pulumi.get(self, "triggers")
 

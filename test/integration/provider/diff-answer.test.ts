@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ResourceKey, registry } from "../../../provider/kinds/registry";
 import * as runtime from "../../../provider/kinds/runtime-entry";
 import { providers } from "../../../provider/kinds/runtimes";
+import type { PropertyEffect } from "../../../provider/model/change-plan";
 import { UNKNOWN } from "../../../provider/model/validation";
-import type { PropertyEffect } from "../../../provider/runtime/diff";
 import { makeCert } from "../../support/certs";
 import { type ProviderHarness, startHarness, withProvider } from "./helpers";
 
-// Each kind's one answer for a diff (provider/runtime/diff), for each of its inputs and each kind
+// Each kind's one answer for a diff (provider/model/change-plan), for each of its inputs and each kind
 // of change, against what its `update` then sends to the platform (the emulator's request log):
 // an `update` sends what changes it, a `record` or a `warn` sends nothing that changes anything,
 // a `replace` is never an update. The engine derives its plan from the same answer (the plugin's

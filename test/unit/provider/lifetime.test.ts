@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { customCertificateDeclaration } from "../../../provider/kinds/declarations";
-import { inputFailures } from "../../../provider/model/declaration";
+import { inputFailures } from "../../../provider/model/input-check";
 import {
   certificateExpiryWarning,
   daysUntil,

@@ -139,7 +139,7 @@ describe("the resource calls' messages", () => {
       .setIgnorechangesList(["tags"])
       .setOldInputs(struct({ app: "x" }))
       .setName("data");
-    // The old inputs too: the kind's answer compares stored inputs with them (../runtime/diff).
+    // The old inputs too: the kind's answer compares stored inputs with them (provider/model/change-plan).
     expect(decode("diff", diff)).toEqual({ id: "vol_1", urn, olds, news, oldInputs: { app: "x" } });
 
     const create = new proto.CreateRequest()

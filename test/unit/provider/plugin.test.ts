@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
+import { outcomeOf, type PropertyEffect } from "../../../provider/model/change-plan";
 import {
   declareResource,
   input,
@@ -16,7 +17,6 @@ import { t } from "../../../provider/model/value-types";
 import { detailedDiff, importState, kindOfUrn } from "../../../provider/plugin/resource-provider";
 import { packageSchema, resourceSchema } from "../../../provider/plugin/schema";
 import { unwrapSecrets, wrapSecrets } from "../../../provider/plugin/secrets";
-import { outcomeOf, type PropertyEffect } from "../../../provider/runtime/diff";
 
 const schema = packageSchema("1.2.3");
 

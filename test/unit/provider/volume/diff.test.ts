@@ -177,7 +177,7 @@ describe("Volume diff", () => {
   }
 });
 
-// The one answer (provider/runtime/diff): what each changed input does, from which the plugin's
+// The one answer (provider/model/change-plan): what each changed input does, from which the plugin's
 // detailedDiff and the dynamic host's answer are derived (issue 45's cases, both doors alike).
 describe("Volume diff: the kind's answer, input by input", () => {
   const grown = { ...volumeOuts, sizeGb: 10, programSizeGb: 3 };
@@ -213,5 +213,60 @@ describe("Volume diff: the kind's answer, input by input", () => {
   it("a program sizeGb raised below the platform's size is only warned about; above it, an update", async () => {
     expect(await properties(grown, { ...program, sizeGb: 5 })).toEqual({ sizeGb: "warn" });
     expect(await properties(grown, { ...program, sizeGb: 11 })).toEqual({ sizeGb: "update" });
+  });
+});
+
+// A shrink is refused at check unless the plan replaces the volume: the same plan the diff
+// answers (provider/model/change-plan), from the previous inputs at check, the outputs at diff.
+describe("Volume: a shrink the plan's replace lifts", () => {
+  const restoredIns = { ...volumeIns, snapshotId: "vs_1" };
+  const restoredOuts = { ...volumeOuts, snapshotId: "vs_1" };
+  const refusals = async (olds: Record<string, unknown>, news: Record<string, unknown>) =>
+    (await runtime.volume.check(olds, news)).failures.filter((f) => f.property !== "");
+  const cases: [
+    string,
+    Record<string, unknown>,
+    Record<string, unknown>,
+    Record<string, unknown>,
+    string[],
+  ][] = [
+    [
+      "a first restore",
+      volumeIns,
+      volumeOuts,
+      { ...volumeIns, sizeGb: 5, snapshotId: "vs_1" },
+      ["snapshotId"],
+    ],
+    [
+      "replaceOnChanges naming sizeGb",
+      volumeIns,
+      volumeOuts,
+      { ...volumeIns, sizeGb: 5, __replaceOnChanges: ["sizeGb"] },
+      ["sizeGb"],
+    ],
+    [
+      "a moved snapshotId with replaceOnChanges naming it",
+      restoredIns,
+      restoredOuts,
+      { ...restoredIns, snapshotId: "vs_2", sizeGb: 5, __replaceOnChanges: ["snapshotId"] },
+      ["snapshotId"],
+    ],
+    ["a new name", volumeIns, volumeOuts, { ...volumeIns, name: "data2", sizeGb: 5 }, ["name"]],
+  ];
+  for (const [what, oldIns, oldOuts, news, replaces] of cases) {
+    it(`beside ${what}: check accepts it and the diff plans the replace`, async () => {
+      expect(await refusals(oldIns, news)).toEqual([]);
+      const outcome = await runtime.volume.diff("vol_1", oldOuts, news, oldIns);
+      expect(outcome.replaces).toEqual(replaces);
+    });
+  }
+
+  it("alone, or beside a restored volume's moved snapshotId (a warning, no replace): refused", async () => {
+    const shrink = { property: "sizeGb", reason: "volumes can only grow: 10 GB → 5 GB" };
+    expect(await refusals(volumeIns, { ...volumeIns, sizeGb: 5 })).toEqual([shrink]);
+    expect(await refusals(restoredIns, { ...restoredIns, snapshotId: "vs_2", sizeGb: 5 })).toEqual([shrink]);
+    expect(await refusals(volumeIns, { ...volumeIns, sizeGb: 5, __replaceOnChanges: ["fstype"] })).toEqual([
+      shrink,
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 /**
- * The one answer of a diff: for every input that changed, what the change does (`properties`),
- * decided once by the kind (its declaration's `change`, then its own rules for `special` inputs);
- * `changes` and `replaces`, the plugin's `detailedDiff` and the dynamic host's answer are all
- * derived from it (see {@link outcomeOf}), never recomputed.
+ * The one plan of a change: for every input that changed, what the change does (`properties`),
+ * decided once from the declaration: an input's tag (`replace`, `update`, `record`), a `special`
+ * input's own rule (its `decide`), then the program's `replaceOnChanges`. The diff of both doors
+ * answers it (`changes` and `replaces`, the plugin's `detailedDiff` and the dynamic host's answer
+ * are derived from it, see {@link outcomeOf}); `check` makes it from the previous inputs for the
+ * rules a replace lifts (a volume's shrink) and for the warnings about a change only a replace
+ * acts on; docs/resources.md shows each tag.
  *
  * What each input is compared with: a `live` input with the platform's value as the last `up` or
  * refresh saw it (the previous outputs: an update sends what differs from the platform's answer);
@@ -13,30 +16,18 @@
  * @module
  */
 
-import { sameValue } from "../model/json-values";
-import { REPLACE_ON_CHANGES } from "../model/kind";
-import { containsUnknown } from "../model/validation";
+import {
+  type ChangeContext,
+  type InputChange,
+  type PropertyEffect,
+  type ResourceDeclaration,
+  storedInputs,
+} from "./declaration";
+import { sameValue } from "./json-values";
+import { REPLACE_ON_CHANGES } from "./kind";
+import { containsUnknown, isUnknown } from "./validation/common";
 
-/**
- * What one input's change does: `update` (applied in place at the platform), `replace` (a new
- * resource), `record` (only recorded in the stack, no platform call), `warn` (nothing at all: a
- * warning says why, e.g. a restored volume's moved `snapshotId`; not a change).
- */
-export type PropertyEffect = "update" | "replace" | "record" | "warn";
-
-/** How a resource's declared inputs affect the diff. */
-export interface DiffRules {
-  /** Inputs that replace the resource when they change. */
-  replaces: readonly string[];
-  /** Inputs that update it in place when they change. */
-  updates: readonly string[];
-  /** Inputs that are only recorded when they change. */
-  records?: readonly string[];
-  /** Inputs compared even when absent (an absent or empty map equals no map). */
-  exact?: readonly string[];
-  /** Inputs compared with the previous input rather than the platform's value (`stored`). */
-  stored?: readonly string[];
-}
+export type { ChangeContext, PropertyEffect, SpecialRule } from "./declaration";
 
 /** The diff result the engine gets: `changes`, `replaces` derived from `properties`. */
 export interface DiffOutcome {
@@ -67,16 +58,9 @@ export function inputChanged(
   return containsUnknown(next) || !sameValue(olds[key], next);
 }
 
-/** Names of the inputs in `rules` that differ between `olds` and `news`. */
-export function changedInputs(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  rules: DiffRules,
-): string[] {
-  const exact = new Set(rules.exact ?? []);
-  return [...rules.replaces, ...rules.updates, ...(rules.records ?? [])].filter((key) =>
-    inputChanged(olds, news, key, exact.has(key)),
-  );
+/** Whether a recorded-only value differs, an absent one equal to null (an unknown one differs). */
+export function recordedChanged(olds: Record<string, unknown>, news: Record<string, unknown>, key: string) {
+  return isUnknown(news[key]) || !sameValue(news[key] ?? null, olds[key] ?? null);
 }
 
 /** `changes` and `replaces` of `properties`: what the engine is told follows from them alone. */
@@ -93,42 +77,38 @@ export function outcomeOf(
   };
 }
 
-/** `outcome` with input `key`'s effect set (or removed, `undefined`), the rest derived again. */
-export function withEffect(
-  outcome: DiffOutcome,
-  key: string,
-  effect: PropertyEffect | undefined,
-): DiffOutcome {
-  const { [key]: _, ...others } = outcome.properties;
-  return outcomeOf(effect === undefined ? others : { ...others, [key]: effect }, outcome.deleteBeforeReplace);
-}
+const TAGGED: Record<Exclude<InputChange, "special">, PropertyEffect> = {
+  replace: "replace",
+  update: "update",
+  record: "record",
+};
 
 /**
- * The declared diff: each declared input that changed, with its declared effect. `olds` are the
- * previous outputs; `oldInputs` the previous inputs where the engine gives them (the plugin), with
- * which `stored` inputs are compared. Unknown values count as changed.
+ * The plan of a change of `declaration`'s resource. `olds`: the previous outputs at `diff`, the
+ * previous inputs at `check`; `oldInputs`: the previous inputs where the engine gives them (the
+ * plugin's diff), with which `stored` inputs are compared. Unknown values count as changed.
  */
-export function diffInputs(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-  rules: DiffRules,
-  oldInputs?: Record<string, unknown>,
+export function planChanges(
+  declaration: ResourceDeclaration,
+  context: ChangeContext & { readonly oldInputs?: Record<string, unknown> },
 ): DiffOutcome {
-  const stored = new Set(rules.stored ?? []);
-  const exact = new Set(rules.exact ?? []);
+  const { olds, news, oldInputs } = context;
+  const stored = new Set<string>(storedInputs(declaration));
   const properties: Record<string, PropertyEffect> = {};
-  const groups: [readonly string[], PropertyEffect][] = [
-    [rules.replaces, "replace"],
-    [rules.updates, "update"],
-    [rules.records ?? [], "record"],
-  ];
-  for (const [keys, effect] of groups) {
-    for (const key of keys) {
+  for (const [key, input] of Object.entries(declaration.inputs)) {
+    let effect: PropertyEffect | undefined;
+    if (input.change === "special") {
+      effect = input.decide?.(context);
+    } else {
       const before = oldInputs && stored.has(key) ? oldInputs : olds;
-      if (inputChanged(before, news, key, exact.has(key))) properties[key] = effect;
+      if (inputChanged(before, news, key, input.exact === true)) effect = TAGGED[input.change];
     }
+    if (effect !== undefined) properties[key] = effect;
   }
-  return outcomeOf(properties);
+  for (const key of declaration.computed ?? []) {
+    if (!(key in properties) && recordedChanged(olds, news, key)) properties[key] = "record";
+  }
+  return applyReplaceOnChanges(outcomeOf(properties), news);
 }
 
 export { REPLACE_ON_CHANGES };
