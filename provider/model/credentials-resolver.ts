@@ -32,6 +32,12 @@ export interface ResolvedCredentials {
   apiUrl: string;
   apiToken: string;
   tokenSource: CredentialSource;
+  /**
+   * The environment's token (PLATFORM_API_TOKEN) when a source that wins over it gave another
+   * token: what a refused stack-config token may fall back to (../runtime/credentials), and what
+   * the token gate's message says goes unused.
+   */
+  unusedEnvToken?: string;
 }
 
 /** The credentials, or what is missing or wrong (each a sentence saying how to fix it). */
@@ -76,8 +82,12 @@ export function resolveCredentials(sources: CredentialSources): CredentialsResol
     const wrong = urlProblem(url.value);
     if (wrong) problems.push(`the platform API URL from ${origin(sources, "apiUrl", url.source)} ${wrong}`);
   }
-  if (url && token && problems.length === 0)
-    return { ok: true, apiUrl: url.value, apiToken: token.value, tokenSource: token.source };
+  if (url && token && problems.length === 0) {
+    const env = given(sources.env?.[ENV_KEYS.apiToken]);
+    const unused =
+      token.source !== "env" && env !== undefined && env !== token.value ? { unusedEnvToken: env } : {};
+    return { ok: true, apiUrl: url.value, apiToken: token.value, tokenSource: token.source, ...unused };
+  }
   return { ok: false, problems, ...(token ? { tokenSource: token.source } : {}) };
 }
 

@@ -160,10 +160,7 @@ export class TokenGate {
       if (!creds.ok || (creds.tokenSource !== "config" && creds.tokenSource !== "env")) return;
       const refusal = await probe(creds.apiUrl, creds.apiToken, first.family, first.app);
       if (refusal === undefined) return;
-      const envToken = given(this.sources.env[ENV_KEYS.apiToken]);
-      const envUnused =
-        creds.tokenSource === "config" && envToken !== undefined && envToken !== creds.apiToken;
-      const message = refusedAtGateMessage(creds.tokenSource, refusal, envUnused);
+      const message = refusedAtGateMessage(creds.tokenSource, refusal, creds.unusedEnvToken !== undefined);
       const refused = new pulumi.RunError(message);
       // Its stack is its message: the registrations it fails end after the program's main module
       // returned, where Pulumi's Node runtime prints an unhandled error's `stack` (once per error

@@ -75,15 +75,10 @@ class ProviderTokens implements TokenSource {
   }
 
   current(): string {
-    const origin = this.origin();
-    const token =
-      origin === "config"
-        ? given(this.configured[CONFIG_KEYS.apiToken])
-        : origin === "env"
-          ? given(process.env[ENV_KEYS.apiToken])
-          : undefined;
-    if (token === undefined) throw new Error(problemsText(this.resolution()));
-    return token;
+    const resolution = this.resolution();
+    if (!resolution.ok) throw new Error(problemsText(resolution));
+    const fallback = this.switched ? resolution.unusedEnvToken : undefined;
+    return fallback ?? resolution.apiToken;
   }
 
   refused(token: string): boolean {
@@ -91,8 +86,9 @@ class ProviderTokens implements TokenSource {
     if (origin === undefined) return false;
     if (token !== this.current()) return true;
     this.refusedOrigins.add(origin);
-    const env = given(process.env[ENV_KEYS.apiToken]);
-    if (origin !== "config" || this.programRan || !fallbackAllowed() || !env || env === token) return false;
+    const resolution = this.resolution();
+    const fallback = resolution.ok ? resolution.unusedEnvToken : undefined;
+    if (origin !== "config" || this.programRan || !fallbackAllowed() || fallback === undefined) return false;
     this.switched = true;
     warnDuringCall(FALLBACK_WARNING, inDynamicHost);
     return true;

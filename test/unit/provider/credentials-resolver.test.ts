@@ -11,7 +11,13 @@ const config =
     values[key];
 
 describe("resolveCredentials: precedence", () => {
-  it.each<[string, CredentialSources, { apiUrl: string; apiToken: string; tokenSource: string }]>([
+  it.each<
+    [
+      string,
+      CredentialSources,
+      { apiUrl: string; apiToken: string; tokenSource: string; unusedEnvToken?: string },
+    ]
+  >([
     [
       "arguments win over the stack config and the environment",
       {
@@ -19,7 +25,7 @@ describe("resolveCredentials: precedence", () => {
         config: config({ "platform:apiUrl": URL_B, "platform:apiToken": "cfg" }),
         env: { PLATFORM_API_URL: URL_B, PLATFORM_API_TOKEN: "env" },
       },
-      { apiUrl: URL_A, apiToken: "arg", tokenSource: "argument" },
+      { apiUrl: URL_A, apiToken: "arg", tokenSource: "argument", unusedEnvToken: "env" },
     ],
     [
       "the stack config wins over the environment",
@@ -27,7 +33,15 @@ describe("resolveCredentials: precedence", () => {
         config: config({ "platform:apiUrl": URL_A, "platform:apiToken": "cfg" }),
         env: { PLATFORM_API_URL: URL_B, PLATFORM_API_TOKEN: "env" },
       },
-      { apiUrl: URL_A, apiToken: "cfg", tokenSource: "config" },
+      { apiUrl: URL_A, apiToken: "cfg", tokenSource: "config", unusedEnvToken: "env" },
+    ],
+    [
+      "an environment token equal to the one used is not an unused one",
+      {
+        config: config({ "platform:apiUrl": URL_A, "platform:apiToken": "same" }),
+        env: { PLATFORM_API_TOKEN: " same " },
+      },
+      { apiUrl: URL_A, apiToken: "same", tokenSource: "config" },
     ],
     [
       "each value falls back on its own (URL from the config, token from the environment)",
