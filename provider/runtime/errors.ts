@@ -4,6 +4,7 @@
  * @module
  */
 import { AmbiguousRequestError, ApiError, isGone, isNotFound, TimeoutError } from "../../sdk";
+import { clean } from "../model/json-values";
 import { refusedTokenAdvice } from "./credentials";
 
 /**
@@ -31,6 +32,25 @@ export function explain(err: unknown, action: string, advice?: string): Error {
 /** True when an sdk error says the thing is not there any more (404 or 410). */
 export function isMissing(err: unknown): boolean {
   return isNotFound(err) || isGone(err);
+}
+
+/**
+ * Pulumi's `ResourceInitError`, recognised by its name: the resource WAS created but is not ready
+ * (a wait timed out). The engine records it with `id` and `properties`, so it is not leaked and the
+ * next `up` retries; `properties` must include `__provider` so later operations can run
+ * (./kept-in-stack makes them).
+ */
+export class ResourceInitError extends Error {
+  override readonly name = "ResourceInitError";
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+  constructor(id: string, properties: Record<string, unknown>, message: string) {
+    super(message);
+    this.id = id;
+    this.properties = clean(properties);
+    this.reasons = [message];
+  }
 }
 
 export { STACK_TOKEN_ADVICE, withTokenAdvice } from "../model/token-advice";

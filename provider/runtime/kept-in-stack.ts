@@ -1,27 +1,10 @@
 /**
  * What a create or update does when the platform made the resource but a wait did not finish:
- * the engine records the resource (so nothing is leaked) and the next `pulumi up` continues.
+ * the engine records the resource (so nothing is leaked) and the next `pulumi up` continues
+ * (Pulumi's `ResourceInitError`, ./errors).
  * @module
  */
-import { clean } from "../model/json-values";
-
-/**
- * An error that tells the engine the resource WAS created but is not ready (a wait timed out).
- * The engine records it with `id` and `properties`, so it is not leaked and the next `up`
- * retries; `properties` must include `__provider` so later operations can run.
- */
-export class ResourceInitError extends Error {
-  override readonly name = "ResourceInitError";
-  readonly id: string;
-  readonly properties: Record<string, unknown>;
-  readonly reasons: string[];
-  constructor(id: string, properties: Record<string, unknown>, message: string) {
-    super(message);
-    this.id = id;
-    this.properties = clean(properties);
-    this.reasons = [message];
-  }
-}
+import { ResourceInitError } from "./errors";
 
 /** The serialized provider the engine keeps beside a resource's inputs and outputs. */
 export interface ProviderField {

@@ -204,6 +204,32 @@ describe.concurrent.each(["dynamic", "plugin"])("the planned diff is what the up
           expect(sourceWarnings(quiet)).toEqual([]);
         },
       );
+
+      await step(
+        "a shrink is refused alone, and with replaceOnChanges: [sizeGb] plans and carries out the replace",
+        async () => {
+          await stack.removeConfig("restoredReplaceWithSnapshot");
+          await stack.setConfig("restoredSizeGb", { value: "5" });
+          const grown = await observedUp(stack);
+          expect(grown.changes).toEqual(["update restored"]);
+          const before = String(value(grown.result, "restoredId"));
+          await stack.setConfig("restoredSizeGb", { value: "4" });
+          await expect(stack.preview()).rejects.toThrow(/volumes can only grow: 5 GB → 4 GB/);
+          await stack.setConfig("restoredReplaceOnChanges", { value: "sizeGb" });
+          const preview = await observedPreview(stack);
+          expect(preview.changes).toEqual(["replace restored"]);
+          expect(preview.planned.restored?.replaceReasons).toEqual(["sizeGb"]);
+          const up = await sent(() => observedUp(stack));
+          expect(up.result.changes).toEqual(["replace restored"]);
+          expect(up.requests).toEqual([
+            `POST /v1/apps/${APP}/volumes`,
+            `DELETE /v1/apps/${APP}/volumes/{vol1}`,
+          ]);
+          expect(value(up.result.result, "restoredId")).not.toBe(before);
+          expect(value(up.result.result, "restoredSize")).toBe(4);
+          expect((await observedPreview(stack)).changes).toEqual([]);
+        },
+      );
     });
   }, 1_500_000);
 });

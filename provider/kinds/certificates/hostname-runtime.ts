@@ -34,14 +34,8 @@ import {
   type RecordedOutputs,
   type RuntimeProvider,
 } from "../../runtime/define";
-import { explain, isMissing } from "../../runtime/errors";
-import {
-  KEEP_WAITING,
-  keptInStack,
-  providerOf,
-  ResourceInitError,
-  waitMs,
-} from "../../runtime/kept-in-stack";
+import { explain, isMissing, ResourceInitError } from "../../runtime/errors";
+import { KEEP_WAITING, keptInStack, providerOf, waitMs } from "../../runtime/kept-in-stack";
 import { warnOfCall } from "../../runtime/warnings";
 import type { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
 import { certificateReport } from "./mapping";

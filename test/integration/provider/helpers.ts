@@ -1,6 +1,6 @@
 import type { TimingOptions } from "../../../emulator";
 import * as runtime from "../../../provider/kinds/runtime-entry";
-import type { ResourceInitError } from "../../../provider/runtime/kept-in-stack";
+import type { ResourceInitError } from "../../../provider/runtime/errors";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 
 /** Stand-in for the serialized provider the engine keeps in inputs and outputs. */
