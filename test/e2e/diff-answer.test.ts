@@ -221,9 +221,11 @@ describe.concurrent.each(["dynamic", "plugin"])("the planned diff is what the up
           expect(preview.planned.restored?.replaceReasons).toEqual(["sizeGb"]);
           const up = await sent(() => observedUp(stack));
           expect(up.result.changes).toEqual(["replace restored"]);
+          // The restore (of the 3 GB snapshot, then grown to the 4 GB asked), then the old volume's delete.
           expect(up.requests).toEqual([
             `POST /v1/apps/${APP}/volumes`,
-            `DELETE /v1/apps/${APP}/volumes/{vol1}`,
+            `PUT /v1/apps/${APP}/volumes/{vol1}/extend`,
+            `DELETE /v1/apps/${APP}/volumes/{vol2}`,
           ]);
           expect(value(up.result.result, "restoredId")).not.toBe(before);
           expect(value(up.result.result, "restoredSize")).toBe(4);
