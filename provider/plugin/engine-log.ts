@@ -9,16 +9,17 @@
 import type * as grpcTypes from "@grpc/grpc-js";
 import type * as engineRpcTypes from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engineTypes from "@pulumi/pulumi/proto/engine_pb";
+import { pluginEngineAddress } from "../pulumi-sdk/processes";
 import { sendWarningsTo, type WarningSink } from "../runtime/warnings";
 import { fromPulumi } from "./wire";
 
 /**
  * The engine's address among the plugin's arguments: the last one that is not a flag (the CLI
- * puts its own flags, such as `--logtostderr` or `--tracing <endpoint>`, before it).
+ * puts its own flags, such as `--logtostderr` or `--tracing <endpoint>`, before it); see
+ * ../pulumi-sdk/processes.
  */
 export function engineAddress(argv: readonly string[]): string | undefined {
-  const last = argv.filter((a) => !a.startsWith("-")).at(-1);
-  return last && /^[\w.-]+:\d+$/.test(last) ? last : undefined;
+  return pluginEngineAddress(argv);
 }
 
 interface EngineLog {

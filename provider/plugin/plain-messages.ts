@@ -6,7 +6,9 @@
  * was about a third of the plugin's CPU per call (profiled in a 500-volume refresh). Same bytes and
  * same values as the generated classes (test/unit/provider/plugin-plain-messages.test.ts compares
  * both on the same inputs). The field numbers are those of Pulumi's provider.proto as the generated
- * `@pulumi/pulumi/proto/provider_pb.js` reads them; a field not listed here is skipped.
+ * `@pulumi/pulumi/proto/provider_pb.js` reads them; a field not listed here is skipped. ./server
+ * serves with them only while ../pulumi-sdk/messages' probe finds the installed generated classes
+ * agree (the generated classes otherwise, or with `PULUMI_PLATFORM_SDK_FAST_PATHS=off`).
  * @module
  */
 import type * as jspbTypes from "google-protobuf";
@@ -188,7 +190,7 @@ type FieldKind = "string" | "struct";
 type Layout = Readonly<Record<number, readonly [string, FieldKind]>>;
 
 /** The fields of each request that ./server reads, by field number (provider.proto). */
-const REQUEST_LAYOUTS = {
+export const REQUEST_LAYOUTS = {
   check: { 1: ["urn", "string"], 2: ["olds", "struct"], 3: ["news", "struct"] },
   diff: {
     1: ["id", "string"],

@@ -15,6 +15,7 @@ import type * as anyTypes from "google-protobuf/google/protobuf/any_pb";
 import type * as emptyTypes from "google-protobuf/google/protobuf/empty_pb";
 import type * as structTypes from "google-protobuf/google/protobuf/struct_pb";
 import { CONFIG_KEYS } from "../model/credentials-resolver";
+import { resourceCallMessages } from "../pulumi-sdk/messages";
 import { finishBeforeStop } from "../runtime/before-stop";
 import { PACKAGE_VERSION } from "../runtime/version";
 import { invokeLookup, isLookupName } from "./functions";
@@ -24,6 +25,7 @@ import {
   type PlainReadResponse,
   type PlainRequest,
   type PlainUpdateResponse,
+  REQUEST_LAYOUTS,
   type RequestMethod,
   requestDecoder,
   responseEncoders,
@@ -277,14 +279,22 @@ function mockInvoke(req: providerTypes.InvokeRequest): providerTypes.InvokeRespo
  */
 const RESOURCE_CALLS = (() => {
   const generated = provrpc.ResourceProviderService;
-  const plain = <M extends RequestMethod>(method: M) => ({ requestDeserialize: requestDecoder(method) });
+  // By field number, or through the generated classes when ../pulumi-sdk/messages' probe says so.
+  const codecs = resourceCallMessages(
+    { requestDecoder, responseEncoders, layouts: REQUEST_LAYOUTS },
+    { provider: provproto, struct: structproto },
+  );
+  const plain = <M extends RequestMethod>(method: M) => ({
+    requestDeserialize: codecs.requestDecoder(method),
+  });
+  const { responseEncoders: encoders } = codecs;
   return {
     ...generated,
-    check: { ...generated.check, ...plain("check"), responseSerialize: responseEncoders.check },
+    check: { ...generated.check, ...plain("check"), responseSerialize: encoders.check },
     diff: { ...generated.diff, ...plain("diff") },
-    create: { ...generated.create, ...plain("create"), responseSerialize: responseEncoders.create },
-    read: { ...generated.read, ...plain("read"), responseSerialize: responseEncoders.read },
-    update: { ...generated.update, ...plain("update"), responseSerialize: responseEncoders.update },
+    create: { ...generated.create, ...plain("create"), responseSerialize: encoders.create },
+    read: { ...generated.read, ...plain("read"), responseSerialize: encoders.read },
+    update: { ...generated.update, ...plain("update"), responseSerialize: encoders.update },
     delete: { ...generated.delete, ...plain("delete") },
   };
 })();

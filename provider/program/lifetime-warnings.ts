@@ -9,6 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputWarning, LifetimeRule } from "../model/kind-rules";
 import { UNKNOWN } from "../model/validation/common";
+import { outputKnown } from "../pulumi-sdk/program";
 
 /**
  * Warns under `resource` as its kind's `rule` says: each check once the outputs it reads and the
@@ -55,23 +56,13 @@ export function warnNewInputs(
       const text = typeof value === "string" ? warning(value) : undefined;
       if (text === undefined) return;
       const recorded = outputs[input];
-      if (await isKnown(resource.id)) {
-        if (recorded === undefined || !(await isKnown(recorded))) return;
+      if (await outputKnown(resource.id, resource)) {
+        if (recorded === undefined || !(await outputKnown(recorded, resource))) return;
         if ((await knownValue(recorded)) === value) return;
       }
       void pulumi.log.warn(text, resource);
     });
   }
-}
-
-/**
- * Whether `output` is known: false at preview for an output the engine does not know yet (a
- * resource to create or replace). Pulumi's outputs carry it as a promise; one without it counts as
- * known (the warning then compares the recorded value only).
- */
-function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
-  const known = (output as unknown as { isKnown?: unknown }).isKnown;
-  return known instanceof Promise ? (known as Promise<boolean>) : Promise.resolve(true);
 }
 
 /** The value of a known output. */

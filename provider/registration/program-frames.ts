@@ -13,6 +13,7 @@
  * @module
  */
 import * as path from "node:path";
+import { framesKeptWhole } from "../pulumi-sdk/program";
 
 /** Where this package's compiled provider code lives (the resource classes' and the model's frames). */
 const OWN_DIR = path.resolve(__dirname, "..") + path.sep;
@@ -24,19 +25,15 @@ function programFrame(site: NodeJS.CallSite): boolean {
 }
 
 /**
- * Pulumi's SDK takes a resource's trace in `Resource.callsites` and drops that frame and the four
- * after it (its constructors'); the rest is the recorded trace.
- */
-const PULUMI_SKIPS = 5;
-
-/**
- * Of the frames of Pulumi's registration trace, keeps those Pulumi drops, then only the program's.
- * Any other trace is left as it is.
+ * Of the frames of Pulumi's registration trace, keeps those Pulumi drops (`Resource.callsites`' and
+ * the four after it: ../pulumi-sdk/program's `registrationFrames`, which keeps every leading frame
+ * that is not the program's when that count cannot be trusted), then only the program's. Any
+ * other trace is left as it is.
  */
 export function keepProgramFrames(sites: NodeJS.CallSite[]): NodeJS.CallSite[] {
   const start = sites.findIndex((site) => site.getFunctionName() === "callsites");
   if (start < 0) return sites;
-  const kept = start + PULUMI_SKIPS;
+  const kept = framesKeptWhole(sites, start, programFrame);
   return [...sites.slice(0, kept), ...sites.slice(kept).filter(programFrame)];
 }
 

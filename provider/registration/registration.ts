@@ -7,6 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { type KindNames, REPLACE_ON_CHANGES, REPLACED_BY_OPTION } from "../model/kind";
+import { stackTraceLimitPathOf } from "../pulumi-sdk/program";
 import { cutToProgramFrames } from "./program-frames";
 
 /**
@@ -84,7 +85,9 @@ export interface CappedStackTraces {
  */
 export function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
-  if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+  // Pulumi lifts the limit to take the resource's trace (../pulumi-sdk/program's `stackTraceLimit`).
+  if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS && stackTraceLimitPathOf() === "fast")
+    Error.stackTraceLimit = 0;
   const restoreFormat = cutToProgramFrames();
   const restore = () => {
     Error.stackTraceLimit = limit;

@@ -20,6 +20,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_KEYS, ENV_KEYS, given, resolveCredentials } from "../model/credentials-resolver";
 import type { KindNames } from "../model/kind";
+import { engineMonitor } from "../pulumi-sdk/program";
 
 /** The read that asks about a kind's app: the family of requests the kind itself makes. */
 export type ProbeFamily = "volumes" | "certificates";
@@ -55,9 +56,8 @@ interface Candidate {
 export function engineSources(): GateSources | undefined {
   const { runtime } = pulumi;
   if (runtime.isDryRun()) return undefined;
-  const monitor: object | undefined = runtime.getMonitor();
-  // `pulumi.runtime.setMocks` installs a MockMonitor (its `mocks` are the program's).
-  if (monitor === undefined || "mocks" in monitor) return undefined;
+  // Not under `pulumi.runtime.setMocks`' MockMonitor (../pulumi-sdk/program).
+  if (!engineMonitor(runtime.getMonitor())) return undefined;
   return { config: (key) => runtime.getConfig(key), env: process.env };
 }
 

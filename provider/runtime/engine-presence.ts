@@ -5,25 +5,17 @@
  * yet would reach the platform with no stack to record it. The host's first argument is the
  * engine's address: while creates are in flight it is tried every 250 ms, and once it refuses,
  * every create not yet sent is abandoned. (The provider plugin ends with its CLI instead:
- * ../plugin/engine-watch.)
+ * ../plugin/engine-watch.) Which process is the host and where its arguments put the address:
+ * ../pulumi-sdk/processes.
  * @module
  */
 import net from "node:net";
+import { dynamicHostEngine, type EngineAddress } from "../pulumi-sdk/processes";
+
+export { dynamicHostEngine, type EngineAddress };
 
 const PROBE_EVERY_MS = 250;
 const PROBE_TIMEOUT_MS = 1_000;
-
-export interface EngineAddress {
-  host: string;
-  port: number;
-}
-
-/** The engine's address when this process is Pulumi's dynamic host, else undefined. */
-export function dynamicHostEngine(argv: readonly string[] = process.argv): EngineAddress | undefined {
-  if (!/[\\/]dynamic-provider([\\/]index\.js)?$/.test(argv[1] ?? "")) return undefined;
-  const match = /^([\w.-]+):(\d+)$/.exec(argv[2] ?? "");
-  return match ? { host: match[1] as string, port: Number(match[2]) } : undefined;
-}
 
 /** True only when a connection to `address` is refused (a doubt is not a refusal). */
 function refused(address: EngineAddress): Promise<boolean> {

@@ -14,6 +14,7 @@
  */
 import type { TakeOver, UnknownCreate, Volume as WireVolume } from "../../sdk";
 import { GONE_VOLUME_STATES } from "../../sdk/schemas/volume-constants";
+import { hostWarn } from "../pulumi-sdk/processes";
 import { beforeStop } from "./before-stop";
 import { type ProviderClient, platformClient } from "./credentials";
 import { type WarningSink, warn } from "./warnings";
@@ -143,9 +144,9 @@ export function takeOverWarning(
 
 /** Warns with `warning` when there is one; `about`: the call's sink, if it names one (./warnings). */
 async function send(warning: string | undefined, about?: WarningSink): Promise<void> {
-  // The dynamic host's way loads only Pulumi's log module (the package's index would load the
-  // whole Pulumi runtime); the plugin sends the warning to the engine and loads neither.
-  if (warning) await warn(warning, async (text) => (await import("@pulumi/pulumi/log")).warn(text), about);
+  // The dynamic host's way loads only Pulumi's log module (../pulumi-sdk/processes' `hostWarn`);
+  // the plugin sends the warning to the engine and loads neither.
+  if (warning) await warn(warning, hostWarn, about);
 }
 
 /** Names the suspects that landed since the first list, alike to what this process made there. */
