@@ -34,20 +34,21 @@ interface ResourceStatics {
   stackTrace?: (skip: number) => unknown[];
 }
 
-const statics = () => pulumi.Resource as unknown as ResourceStatics;
-
-const stackTraceLimitPath = decided(() => {
-  const { callsites } = statics();
+/** The probe of `stackTraceLimit` (on `resource`, Pulumi's `Resource` unless a test gives another). */
+export function stackTraceLimitHolds(resource: object = pulumi.Resource): boolean {
+  const { callsites } = resource as ResourceStatics;
   if (typeof callsites !== "function") return false;
   const limit = Error.stackTraceLimit;
   try {
     Error.stackTraceLimit = 0;
-    const frames = callsites.call(pulumi.Resource);
+    const frames = callsites.call(resource);
     return Array.isArray(frames) && frames.length > 0 && Error.stackTraceLimit === 0;
   } finally {
     Error.stackTraceLimit = limit;
   }
-});
+}
+
+const stackTraceLimitPath = decided(() => stackTraceLimitHolds());
 
 /** Which path `stackTraceLimit` takes: "fast" caps stack traces while a resource registers. */
 export function stackTraceLimitPathOf(): SdkPath {
@@ -58,18 +59,19 @@ export function stackTraceLimitPathOf(): SdkPath {
 export const PULUMI_SKIPS = 5;
 
 /** A function of a known name, so that its V8 frame can be found. */
-function pulumiPlatformFramesProbe(stackTrace: (skip: number) => unknown[]): unknown[] {
-  return stackTrace.call(pulumi.Resource, 1);
+function pulumiPlatformFramesProbe(resource: object, stackTrace: (skip: number) => unknown[]): unknown[] {
+  return stackTrace.call(resource, 1);
 }
 
 function formattedTrace(error: Error, sites: NodeJS.CallSite[]): string {
   return [String(error), ...sites.map((site) => `    at ${site}`)].join("\n");
 }
 
-const registrationFramesPath = decided(() => {
-  const { callsites, stackTrace } = statics();
+/** The probe of `registrationFrames` (on `resource`, Pulumi's `Resource` unless a test gives another). */
+export function registrationFramesHold(resource: object = pulumi.Resource): boolean {
+  const { callsites, stackTrace } = resource as ResourceStatics;
   if (typeof callsites !== "function" || typeof stackTrace !== "function") return false;
-  if (!/\bstackTrace\(\s*4\s*\)/.test(Function.prototype.toString.call(pulumi.Resource))) return false;
+  if (!/\bstackTrace\(\s*4\s*\)/.test(Function.prototype.toString.call(resource))) return false;
   let sites: NodeJS.CallSite[] | undefined;
   const prepare = Error.prepareStackTrace;
   let trace: unknown[];
@@ -78,7 +80,7 @@ const registrationFramesPath = decided(() => {
       sites ??= frames;
       return (prepare ?? formattedTrace)(error, frames);
     };
-    trace = pulumiPlatformFramesProbe(stackTrace);
+    trace = pulumiPlatformFramesProbe(resource, stackTrace);
   } finally {
     Error.prepareStackTrace = prepare;
   }
@@ -90,7 +92,9 @@ const registrationFramesPath = decided(() => {
     sites[start + 2]?.getFunctionName() === pulumiPlatformFramesProbe.name &&
     trace.length === sites.length - start - 2
   );
-});
+}
+
+const registrationFramesPath = decided(() => registrationFramesHold());
 
 /** Which path `registrationFrames` takes. */
 export function registrationFramesPathOf(): SdkPath {
@@ -118,12 +122,15 @@ function privateIsKnown(output: unknown): unknown {
   return (output as { isKnown?: unknown }).isKnown;
 }
 
-const outputKnownPath = decidedLater(async () => {
+/** The probe of `outputKnown`. */
+export async function outputKnownHolds(): Promise<boolean> {
   const known = privateIsKnown(pulumi.output(1));
   const unknown = privateIsKnown(pulumi.output(pulumi.unknown));
   if (!(known instanceof Promise) || !(unknown instanceof Promise)) return false;
   return (await known) === true && (await unknown) === false;
-});
+}
+
+const outputKnownPath = decidedLater(outputKnownHolds);
 
 /** Which path `outputKnown` takes. */
 export function outputKnownPathOf(): Promise<SdkPath> {
@@ -152,12 +159,15 @@ export async function outputKnown(
   });
 }
 
-const mockMonitorPath = decided(() => {
+/** The probe of `mockMonitor`. */
+export function mockMonitorHolds(): boolean {
   const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as {
     MockMonitor?: new (mocks: unknown) => object;
   };
   return typeof MockMonitor === "function" && "mocks" in new MockMonitor({});
-});
+}
+
+const mockMonitorPath = decided(mockMonitorHolds);
 
 /** Which path `mockMonitor` takes. */
 export function mockMonitorPathOf(): SdkPath {

@@ -105,6 +105,9 @@ describe("the plugin's one-file build", () => {
       `require(${JSON.stringify(path.join(PLUGIN_DIR, "bundle.js"))}).start([])`,
     ]);
     expect(bundleAlone).toEqual(viaModules);
+    // With the SDK's fast paths off (provider/pulumi-sdk), through the generated classes: the same.
+    const viaGenerated = await firstAnswers([MAIN], { PULUMI_PLATFORM_SDK_FAST_PATHS: "off" });
+    expect(viaGenerated).toEqual(viaModules);
   }, 60_000);
 });
 
