@@ -31,6 +31,7 @@ const MEASURED_SECONDS: Record<string, number> = {
   "test/e2e/plugin-yaml.test.ts": 75,
   "test/e2e/python-quickstart.test.ts": 75,
   "test/e2e/second-writer.test.ts": 70,
+  "test/e2e/peer-range.test.ts": 70,
   "test/e2e/token-rotation.test.ts": 56,
   "test/e2e/go-quickstart.test.ts": 52,
   "test/e2e/consumer.test.ts": 47,

@@ -13,7 +13,8 @@
  * @module
  */
 import * as path from "node:path";
-import { framesKeptWhole } from "../pulumi-sdk/program";
+import { framesKeptWhole, registrationFramesPathOf } from "../pulumi-sdk/program";
+import type { SdkPath } from "../pulumi-sdk/switch";
 
 /** Where this package's compiled provider code lives (the resource classes' and the model's frames). */
 const OWN_DIR = path.resolve(__dirname, "..") + path.sep;
@@ -30,10 +31,13 @@ function programFrame(site: NodeJS.CallSite): boolean {
  * that is not the program's when that count cannot be trusted), then only the program's. Any
  * other trace is left as it is.
  */
-export function keepProgramFrames(sites: NodeJS.CallSite[]): NodeJS.CallSite[] {
+export function keepProgramFrames(
+  sites: NodeJS.CallSite[],
+  path: SdkPath = registrationFramesPathOf(),
+): NodeJS.CallSite[] {
   const start = sites.findIndex((site) => site.getFunctionName() === "callsites");
   if (start < 0) return sites;
-  const kept = framesKeptWhole(sites, start, programFrame);
+  const kept = framesKeptWhole(sites, start, programFrame, path);
   return [...sites.slice(0, kept), ...sites.slice(kept).filter(programFrame)];
 }
 
@@ -53,9 +57,12 @@ function formatted(error: Error, sites: NodeJS.CallSite[]): string {
  * puts the previous formatting back.
  */
 export function cutToProgramFrames(): () => void {
+  // Decided here, never inside the hook: the probe takes a trace of its own, which V8 would not
+  // format through a hook that is running.
+  const path = registrationFramesPathOf();
   const prepare = Error.prepareStackTrace;
   Error.prepareStackTrace = (error, sites) => {
-    const stack: unknown = (prepare ?? formatted)(error, keepProgramFrames(sites));
+    const stack: unknown = (prepare ?? formatted)(error, keepProgramFrames(sites, path));
     return typeof stack === "string" ? stack.replace(ANONYMOUS_FRAME, "$1<anonymous> ($2)") : stack;
   };
   return () => {

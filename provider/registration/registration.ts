@@ -86,9 +86,10 @@ export interface CappedStackTraces {
 export function capStackTraces(): CappedStackTraces {
   const limit = Error.stackTraceLimit;
   // Pulumi lifts the limit to take the resource's trace (../pulumi-sdk/program's `stackTraceLimit`).
-  if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS && stackTraceLimitPathOf() === "fast")
-    Error.stackTraceLimit = 0;
+  // Both paths are decided before the limit and the format change (their probes take traces).
+  const cap = !process.env.PULUMI_DEBUG_PROMISE_LEAKS && stackTraceLimitPathOf() === "fast";
   const restoreFormat = cutToProgramFrames();
+  if (cap) Error.stackTraceLimit = 0;
   const restore = () => {
     Error.stackTraceLimit = limit;
     restoreFormat();

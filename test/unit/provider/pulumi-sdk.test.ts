@@ -405,3 +405,19 @@ describe("dynamicHostArgs, pluginArgs and hostLog: the processes Pulumi starts",
     }
   });
 });
+
+describe("the paths in a registration", () => {
+  it("are decided before the registration's trace hook runs (inside it the probe could take no trace)", async () => {
+    forgetPaths();
+    await pulumi.runtime.setMocks(
+      { newResource: (a) => ({ id: "x", state: a.inputs }), call: () => ({}) },
+      "p",
+      "s",
+      true,
+    );
+    const { Volume } = await import("../../../provider/program/classes");
+    const volume = new Volume("v", { app: "demo-app", name: "data", sizeGb: 1 });
+    await new Promise((resolve) => volume.urn.apply(resolve));
+    expect(await programPaths()).toMatchObject({ stackTraceLimit: "fast", registrationFrames: "fast" });
+  });
+});
