@@ -104,7 +104,7 @@ describe("resourceCallMessages: the plugin's messages", () => {
     const moved = {
       ...generated,
       provider: { ...generated.provider, CheckRequest: generated.provider.DiffRequest },
-    };
+    } as unknown as GeneratedProtos;
     expect(holds(() => fastMessagesHold(fast, moved))).toBe(false);
     // And the plugin then reads through the generated classes, never by field number.
     expect(resourceCallMessages(fast, moved).path).toBe("public");
@@ -114,7 +114,7 @@ describe("resourceCallMessages: the plugin's messages", () => {
     const moved = {
       ...generated,
       provider: { ...generated.provider, CreateResponse: generated.provider.UpdateResponse },
-    };
+    } as unknown as GeneratedProtos;
     expect(holds(() => fastMessagesHold(fast, moved))).toBe(false);
   });
 
@@ -232,11 +232,9 @@ describe("registrationFrames and stackTraceLimit: the registration's stack trace
       }
     }
     expect(registrationFramesHold(DropsSkip)).toBe(false);
-    class NotLifting {
-      static callsites() {
-        return (new Error().stack ?? "").split("\n").slice(1);
-      }
-    }
+    const NotLifting = {
+      callsites: () => (new Error().stack ?? "").split("\n").slice(1),
+    };
     expect(stackTraceLimitHolds(NotLifting)).toBe(false);
     expect(registrationFramesHold(class {})).toBe(false);
   });
@@ -313,7 +311,8 @@ describe("outputKnown and mockMonitor: the program's outputs and monitor", () =>
       "stack",
       true,
     );
-    const resource = new pulumi.CustomResource("test:index:Thing", "t", { size: 1 });
+    class Thing extends pulumi.CustomResource {}
+    const resource = new Thing("test:index:Thing", "t", { size: 1 });
     const cases: [pulumi.Output<unknown>, boolean][] = [
       [resource.urn, true],
       [pulumi.output("known"), true],
