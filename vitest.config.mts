@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
@@ -62,6 +63,36 @@ class SlowestFirstSequencer extends BaseSequencer {
   }
 }
 
+/**
+ * A kind's definition (provider/kinds/<kind>/kind.ts) reaches its runtime and its mock through a
+ * `require("./runtime")` made when called, so that a program, which loads the registry, never
+ * loads them. Vitest runs the TypeScript sources through Vite, whose modules Node's `require`
+ * cannot load: in tests those requires become imports of the same modules (loaded with the
+ * definition; the compiled package keeps them lazy, which test/unit/provider/program-load.test.ts
+ * checks on dist/).
+ */
+function kindRequires(): Plugin {
+  return {
+    name: "kind-definition-requires",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]provider[\\/]kinds[\\/][^\\/]+[\\/]kinds?\.ts$/.test(id)) return undefined;
+      const modules = new Map<string, string>();
+      const body = code.replace(/\brequire\("(\.{1,2}\/[^"]+)"\)/g, (_all, spec: string) => {
+        let name = modules.get(spec);
+        if (!name) {
+          name = `__kindModule${modules.size}`;
+          modules.set(spec, name);
+        }
+        return name;
+      });
+      if (modules.size === 0) return undefined;
+      const imports = [...modules].map(([spec, name]) => `import * as ${name} from ${JSON.stringify(spec)};\n`);
+      return { code: imports.join("") + body, map: null };
+    },
+  };
+}
+
 // Two groups, one after the other: unit and integration tests, four files at a time; the e2e
 // project, which drives the real Pulumi engine three files at a time (each `pulumi up` is
 // CPU-heavy and CI has two cores; every file has its own emulator, file backend and stack names, so
@@ -72,6 +103,7 @@ export default defineConfig({
     sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
+        plugins: [kindRequires()],
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
@@ -86,6 +118,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [kindRequires()],
         test: {
           name: "e2e",
           sequence: { groupOrder: 1 },

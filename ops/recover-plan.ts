@@ -5,19 +5,10 @@
  * @module
  */
 
-import { keyOfPluginToken, keyOfTypeToken, type ResourceKey } from "../provider/kinds/registry";
-import { GONE_VOLUME_STATES } from "../sdk/schemas/volume-constants";
+import { keyOfPluginToken, keyOfTypeToken, type ResourceKey, registry } from "../provider/kinds/registry";
+import { type CheckpointResource, nonEmpty, type PlatformLookups } from "../provider/model/recovery";
 
-/** The parts of an exported checkpoint resource (`pulumi stack export`) recover reads. */
-export interface CheckpointResource {
-  urn: string;
-  type: string;
-  id?: string;
-  custom?: boolean;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown>;
-  [key: string]: unknown;
-}
+export type { CheckpointResource, ListedVolume, PlatformLookups } from "../provider/model/recovery";
 
 /** An exported deployment (`pulumi stack export`, version 3). */
 export interface ExportedDeployment {
@@ -65,125 +56,12 @@ export type PendingAction =
   /** More than one candidate: left pending, the user decides. */
   | { action: "ambiguous"; kind: RecoverableKind; urn: string; candidates: string[] };
 
-/** A volume as the platform lists it (the members recover and the sweep read). */
-export interface ListedVolume {
-  id: string;
-  name: string;
-  region: string;
-  state: string;
-  created_at: string;
-  attached_machine_id: string | null;
-}
-
-/** What recover reads from the platform; the sdk in the command, anything in tests. */
-export interface PlatformLookups {
-  /** The app's volumes. */
-  volumes(app: string): Promise<ListedVolume[]>;
-  /** The hostname's kinds, or undefined when the hostname does not exist. */
-  hostname(app: string, hostname: string): Promise<{ acme: boolean; custom: boolean } | undefined>;
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/** What a pending create of one kind may have made: candidates, or why there is none. */
-type Finding = { candidates: Candidate[] } | { none: string };
-
-/** One thing a pending create may have made: `what` names it in the plan, `brief` among others. */
-interface Candidate {
-  key: string;
-  id: string;
-  what: string;
-  brief: string;
-}
-
-/** What recover knows of one resource kind. */
-interface KindRecovery {
-  /** The key of what a resource of the stack owns at the platform, when it owns something findable. */
-  owned(resource: CheckpointResource, props: Record<string, unknown>): string | undefined;
-  /**
-   * What a pending create with these inputs may have made in `app`. `free(key)`: no resource of
-   * the stack owns it and no other pending create claimed it.
-   */
-  find(
-    inputs: Record<string, unknown>,
-    app: string,
-    context: { platform: PlatformLookups; since: number; free: (key: string) => boolean },
-  ): Promise<Finding>;
-}
-
-const volumeRecovery: KindRecovery = {
-  owned: (r) => r.id || undefined,
-  async find(inputs, app, { platform, since, free }) {
-    const name = str(inputs.name);
-    const region = str(inputs.region);
-    const candidates = (await platform.volumes(app)).filter(
-      (v) =>
-        v.name === name &&
-        !GONE_VOLUME_STATES.has(v.state) &&
-        v.attached_machine_id === null &&
-        Date.parse(v.created_at) > since &&
-        (!region || v.region === region) &&
-        free(v.id),
-    );
-    if (candidates.length === 0) {
-      return {
-        none: `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
-      };
-    }
-    return {
-      candidates: candidates.map((v) => ({
-        key: v.id,
-        id: v.id,
-        what: `volume ${v.id} "${v.name}" (${v.region}, created ${v.created_at})`,
-        brief: `${v.id} (created ${v.created_at})`,
-      })),
-    };
-  },
-};
-
-function certificateRecovery(kind: "acmeCertificate" | "customCertificate"): KindRecovery {
-  const label = kind === "acmeCertificate" ? "ACME certificate" : "custom certificate";
-  return {
-    owned: (r, props) => `${String(props.app)}/${String(props.hostname ?? r.id)}/${kind}`,
-    async find(inputs, app, { platform, free }) {
-      const hostname = str(inputs.hostname) ?? "";
-      const key = `${app}/${hostname}/${kind}`;
-      const found = await platform.hostname(app, hostname);
-      const has = kind === "acmeCertificate" ? found?.acme : found?.custom;
-      if (!has) return { none: `${hostname} holds no such certificate` };
-      if (!free(key)) return { none: `${hostname} is owned by another resource of the stack` };
-      const what = `the ${label} of ${hostname}`;
-      return { candidates: [{ key, id: hostname, what, brief: what }] };
-    },
-  };
-}
-
-/** A kind whose create leaves nothing recover could tell apart: its pending create is dropped. */
-function leavesNothing(why: string): KindRecovery {
-  return { owned: () => undefined, find: async () => ({ none: why }) };
-}
-
-/** Every kind of the registry, one entry each (a new kind does not compile without one). */
-const RECOVERY: { readonly [K in RecoverableKind]: KindRecovery } = {
-  volume: volumeRecovery,
-  acmeCertificate: certificateRecovery("acmeCertificate"),
-  customCertificate: certificateRecovery("customCertificate"),
-  volumeSnapshot: leavesNothing(
-    "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it",
-  ),
-  postgresPasswordRotation: leavesNothing(
-    "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password",
-  ),
-};
-
-/** Keys (see {@link KindRecovery.owned}) of what resources of the stack own. */
+/** Keys (see the kinds' `recovery.owned`) of what resources of the stack own. */
 function owned(resources: CheckpointResource[]): Set<string> {
   const keys = new Set<string>();
   for (const r of resources) {
     const kind = kindOf(r.type, r);
-    const key = kind && RECOVERY[kind].owned(r, { ...(r.inputs ?? {}), ...(r.outputs ?? {}) });
+    const key = kind && registry[kind].recovery.owned(r, { ...(r.inputs ?? {}), ...(r.outputs ?? {}) });
     if (key) keys.add(key);
   }
   return keys;
@@ -226,9 +104,9 @@ export async function planRecovery(
           }
         : { action: "clear", kind, urn: r.urn, why };
     const inputs = r.inputs ?? {};
-    const app = str(inputs.app);
+    const app = nonEmpty(inputs.app);
     const finding = app
-      ? await RECOVERY[kind].find(inputs, app, { platform, since, free })
+      ? await registry[kind].recovery.find(inputs, app, { platform, since, free })
       : { none: "its inputs do not name an app" };
     if ("none" in finding) {
       plan.push(cleared(finding.none));

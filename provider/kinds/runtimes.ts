@@ -1,23 +1,14 @@
 /**
  * One provider object per resource kind, under its runtime key, as the serialized stubs load them
- * (see ./stubs.ts and ./registry.ts).
+ * (see ./stubs.ts and ./registry.ts): each kind's definition's `runtime()`, so loading this
+ * module loads every kind's runtime.
  * @module
  */
 
 import type { RuntimeProvider } from "../runtime/define";
-import { acmeCertificate, customCertificate } from "./certificates/runtime";
-import { postgresPasswordRotation } from "./postgres-password-rotation/runtime";
-import type { ResourceKey } from "./registry";
-import { volume } from "./volume/runtime";
-import { volumeSnapshot } from "./volume-snapshot/runtime";
+import { perKind, type ResourceKey, registry } from "./registry";
 
-export { acmeCertificate, customCertificate, postgresPasswordRotation, volume, volumeSnapshot };
-
-/** Every registry row's provider: a row without one (or one without a row) does not compile. */
-export const providers = {
-  volume,
-  acmeCertificate,
-  customCertificate,
-  postgresPasswordRotation,
-  volumeSnapshot,
-} satisfies Record<ResourceKey, RuntimeProvider>;
+/** Every registry kind's provider, under its runtime key. */
+export const providers = perKind<{ readonly [K in ResourceKey]: RuntimeProvider }>((key) =>
+  registry[key].runtime(),
+);

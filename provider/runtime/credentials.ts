@@ -22,6 +22,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PlatformClient, type TokenSource } from "../../sdk";
+import type { KindClientFamily } from "../kinds/registry";
 import {
   CONFIG_KEYS,
   type CredentialsResolution,
@@ -158,8 +159,11 @@ export function credentialProblems(): { property: string; reason: string }[] {
   return resolution.ok ? [] : resolution.problems.map((reason) => ({ property: "", reason }));
 }
 
-/** The families of the platform client the provider calls. */
-export type ProviderClient = Pick<PlatformClient, "volumes" | "certificates" | "postgres">;
+/**
+ * The families of the platform client the provider calls: those the kinds' definitions name
+ * (their `clients`, ../kinds/registry; a type only, so nothing here loads the kinds).
+ */
+export type ProviderClient = Pick<PlatformClient, KindClientFamily>;
 
 /** The client of a {@link withClient} call, for the calls made inside it. */
 const explicitClient = new AsyncLocalStorage<ProviderClient>();

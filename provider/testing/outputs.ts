@@ -1,16 +1,12 @@
 /**
  * What each kind's resource would hold after a create at the platform: each kind's mock (its
- * home's `mock.ts`, typed by its declaration), for unit tests of a program (see ./mocks). A kind
- * without a mock here does not compile.
+ * home's `mock.ts`, typed by its declaration, reached through its definition's `mock()`), for
+ * unit tests of a program (see ./mocks). A definition without a mock does not compile.
  * @module
  */
 
 import { DEFAULT_ORG, DEFAULT_REGION } from "../../sdk/simulation/defaults";
-import { acmeCertificateMock, customCertificateMock } from "../kinds/certificates/mock";
-import { postgresPasswordRotationMock } from "../kinds/postgres-password-rotation/mock";
-import type { ResourceKey, registry } from "../kinds/registry";
-import { volumeMock } from "../kinds/volume/mock";
-import { volumeSnapshotMock } from "../kinds/volume-snapshot/mock";
+import { perKind, type ResourceKey, registry } from "../kinds/registry";
 import type { MockContext, MockedResource as MockedOf, Mocker } from "../model/mocking";
 
 export type { MockContext };
@@ -24,10 +20,6 @@ export type MockedResource<K extends ResourceKey> = MockedOf<Declaration<K>>;
 export const DEFAULT_MOCK_PLATFORM = { region: DEFAULT_REGION, org: DEFAULT_ORG };
 
 /** Each kind's made-up create. */
-export const mockers: { readonly [K in ResourceKey]: Mocker<Declaration<K>> } = {
-  volume: volumeMock,
-  acmeCertificate: acmeCertificateMock,
-  customCertificate: customCertificateMock,
-  postgresPasswordRotation: postgresPasswordRotationMock,
-  volumeSnapshot: volumeSnapshotMock,
-};
+export const mockers = perKind<{ readonly [K in ResourceKey]: Mocker<Declaration<K>> }>((key) =>
+  registry[key].mock(),
+);

@@ -1,12 +1,40 @@
 /**
- * `AcmeCertificate` and `CustomCertificate`: their rows in the registry. What they are
+ * `AcmeCertificate` and `CustomCertificate`: their definitions, the registry's rows (../definition). What they are
  * (./declarations, ./mapping) and the rules both doors apply (day-2 warnings, import ids); what
  * they do at the platform is ./runtime, over the one hostname runtime (./hostname-runtime).
  * @module
  */
 import { type ImportRule, known, type LifetimeRule, NO_LIFETIME_WARNINGS } from "../../model/kind-rules";
 import { certificateExpiryWarning, DEFAULT_EXPIRY_WARNING_DAYS } from "../../model/lifetime";
+import { type KindRecovery, nonEmpty } from "../../model/recovery";
+import type { RuntimeProvider } from "../../runtime/define";
 import { acmeCertificateDeclaration, customCertificateDeclaration } from "./declarations";
+
+/**
+ * `recover`'s rule: a pending create made the hostname's certificate of the kind when the
+ * hostname holds one that no resource of the stack owns.
+ */
+function certificateRecovery(kind: "acmeCertificate" | "customCertificate"): KindRecovery {
+  const label = kind === "acmeCertificate" ? "ACME certificate" : "custom certificate";
+  return {
+    owned: (r, props) => `${String(props.app)}/${String(props.hostname ?? r.id)}/${kind}`,
+    async find(inputs, app, { platform, free }) {
+      const hostname = nonEmpty(inputs.hostname) ?? "";
+      const key = `${app}/${hostname}/${kind}`;
+      const found = await platform.hostname(app, hostname);
+      const has = kind === "acmeCertificate" ? found?.acme : found?.custom;
+      if (!has) return { none: `${hostname} holds no such certificate` };
+      if (!free(key)) return { none: `${hostname} is owned by another resource of the stack` };
+      const what = `the ${label} of ${hostname}`;
+      return { candidates: [{ key, id: hostname, what, brief: what }] };
+    },
+  };
+}
+
+/** Both kinds' runtime (./runtime), required when called. */
+const runtimes = () => require("./runtime") as typeof import("./runtime");
+/** Both kinds' mocks (./mock), required when called. */
+const mocks = () => require("./mock") as typeof import("./mock");
 
 /** `<app>/<hostname>`: the hostname's ACME request. */
 const acmeImporting: ImportRule = { idName: "hostname", state: (app, hostname) => ({ app, hostname }) };
@@ -15,9 +43,14 @@ const acmeImporting: ImportRule = { idName: "hostname", state: (app, hostname) =
 export const acmeCertificateKind = {
   key: "acmeCertificate",
   type: "AcmeCertificate",
+  noun: "certificate",
   declaration: acmeCertificateDeclaration,
   lifetime: NO_LIFETIME_WARNINGS,
   importing: acmeImporting,
+  recovery: certificateRecovery("acmeCertificate"),
+  clients: ["certificates"],
+  runtime: (): RuntimeProvider => runtimes().acmeCertificate,
+  mock: () => mocks().acmeCertificateMock,
 } as const;
 
 /** A custom certificate about to expire (from `expiryWarningDays` before), or expired. */
@@ -50,7 +83,12 @@ const customImporting: ImportRule = {
 export const customCertificateKind = {
   key: "customCertificate",
   type: "CustomCertificate",
+  noun: "certificate",
   declaration: customCertificateDeclaration,
   lifetime: customLifetime,
   importing: customImporting,
+  recovery: certificateRecovery("customCertificate"),
+  clients: ["certificates"],
+  runtime: (): RuntimeProvider => runtimes().customCertificate,
+  mock: () => mocks().customCertificateMock,
 } as const;

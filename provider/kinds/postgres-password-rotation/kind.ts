@@ -4,6 +4,8 @@
  * @module
  */
 import { type ImportRule, NO_LIFETIME_WARNINGS } from "../../model/kind-rules";
+import { leavesNothing } from "../../model/recovery";
+import type { RuntimeProvider } from "../../runtime/define";
 import { postgresPasswordRotationDeclaration } from "./declaration";
 
 /** Refused: a rotation is an action, not a platform object. */
@@ -16,7 +18,15 @@ const importing: ImportRule = {
 export const postgresPasswordRotationKind = {
   key: "postgresPasswordRotation",
   type: "PostgresPasswordRotation",
+  noun: "Postgres password",
   declaration: postgresPasswordRotationDeclaration,
   lifetime: NO_LIFETIME_WARNINGS,
   importing,
+  recovery: leavesNothing(
+    "a rotation leaves nothing to own; the next `pulumi up` rotates again and records the password",
+  ),
+  clients: ["postgres"],
+  runtime: (): RuntimeProvider =>
+    (require("./runtime") as typeof import("./runtime")).postgresPasswordRotation,
+  mock: () => (require("./mock") as typeof import("./mock")).postgresPasswordRotationMock,
 } as const;

@@ -5,6 +5,8 @@
  */
 import { type ImportRule, known, type LifetimeRule } from "../../model/kind-rules";
 import { snapshotSourceChangedWarning } from "../../model/lifetime";
+import { leavesNothing } from "../../model/recovery";
+import type { RuntimeProvider } from "../../runtime/define";
 import { volumeSnapshotDeclaration } from "./declaration";
 
 /** A program that names another volume than the snapshot was taken of. */
@@ -35,6 +37,13 @@ export const volumeSnapshotKind = {
   type: "VolumeSnapshotRequest",
   declaration: volumeSnapshotDeclaration,
   component: "VolumeSnapshot",
+  noun: "snapshot",
   lifetime,
   importing,
+  recovery: leavesNothing(
+    "an on-demand snapshot cannot be told apart from others; if one was taken, retention removes it",
+  ),
+  clients: ["volumes"],
+  runtime: (): RuntimeProvider => (require("./runtime") as typeof import("./runtime")).volumeSnapshot,
+  mock: () => (require("./mock") as typeof import("./mock")).volumeSnapshotMock,
 } as const;

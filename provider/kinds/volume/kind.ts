@@ -1,12 +1,16 @@
 /**
- * `Volume`: its row in the registry. What a volume is (./declaration, ./mapping) and the rules
- * both doors apply (day-2 warnings, import ids); what it does at the platform is ./runtime.
+ * `Volume`: its definition, the registry's row (../definition). What a volume is (./declaration,
+ * ./mapping), the rules both doors apply (day-2 warnings, import ids) and `recover`'s; what it
+ * does at the platform is ./runtime, what the testing mocks answer ./mock.
  * @module
  */
+import { GONE_VOLUME_STATES } from "../../../sdk/schemas/volume-constants";
 import { liveInputs } from "../../model/declaration";
 import { given, type ImportRule, type InputWarning, known, type LifetimeRule } from "../../model/kind-rules";
 import { grownElsewhereWarning } from "../../model/lifetime";
+import { type KindRecovery, nonEmpty } from "../../model/recovery";
 import { regionWarning } from "../../model/validation/region";
+import type { RuntimeProvider } from "../../runtime/define";
 import { volumeDeclaration } from "./declaration";
 
 /**
@@ -41,12 +45,51 @@ const importing: ImportRule = {
 /** A region code this release's list does not hold as a current region. */
 const inputWarnings: readonly InputWarning[] = [{ input: "region", warning: regionWarning }];
 
+/**
+ * A pending create made the volume named like it, owned by no resource, attached to nothing,
+ * created since the interrupted update began (in its region, when the program named one).
+ */
+const recovery: KindRecovery = {
+  owned: (r) => r.id || undefined,
+  async find(inputs, app, { platform, since, free }) {
+    const name = nonEmpty(inputs.name);
+    const region = nonEmpty(inputs.region);
+    const candidates = (await platform.volumes(app)).filter(
+      (v) =>
+        v.name === name &&
+        !GONE_VOLUME_STATES.has(v.state) &&
+        v.attached_machine_id === null &&
+        Date.parse(v.created_at) > since &&
+        (!region || v.region === region) &&
+        free(v.id),
+    );
+    if (candidates.length === 0) {
+      return {
+        none: `no unattached volume named "${name}" that the stack does not own was created in app ${app} since the interrupted update began`,
+      };
+    }
+    return {
+      candidates: candidates.map((v) => ({
+        key: v.id,
+        id: v.id,
+        what: `volume ${v.id} "${v.name}" (${v.region}, created ${v.created_at})`,
+        brief: `${v.id} (created ${v.created_at})`,
+      })),
+    };
+  },
+};
+
 /** The volume kind. */
 export const volumeKind = {
   key: "volume",
   type: "Volume",
+  noun: "volume",
   declaration: volumeDeclaration,
   lifetime,
   inputWarnings,
   importing,
+  recovery,
+  clients: ["volumes"],
+  runtime: (): RuntimeProvider => (require("./runtime") as typeof import("./runtime")).volume,
+  mock: () => (require("./mock") as typeof import("./mock")).volumeMock,
 } as const;

@@ -47,6 +47,8 @@ describe("what a program loads", () => {
     expect(runtime(files)).toEqual([]);
     expect(undici(files)).toEqual([]);
     expect(sdk(files)).toEqual([]);
+    // The kinds' definitions (the registry) reach their mocks only when called (pulumi-platform/testing).
+    expect(files.filter((f) => /^mock\.js$/.test(path.basename(f)))).toEqual([]);
   });
 
   it("declaring the plugin door's resources loads no declaration, no zod and no runtime: only the kinds' names", () => {
