@@ -87,7 +87,9 @@ function kindRequires(): Plugin {
         return name;
       });
       if (modules.size === 0) return undefined;
-      const imports = [...modules].map(([spec, name]) => `import * as ${name} from ${JSON.stringify(spec)};\n`);
+      const imports = [...modules].map(
+        ([spec, name]) => `import * as ${name} from ${JSON.stringify(spec)};\n`,
+      );
       return { code: imports.join("") + body, map: null };
     },
   };
