@@ -1,6 +1,5 @@
 import path from "node:path";
-import type { Plugin } from "vite";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
@@ -75,7 +74,7 @@ function kindRequires(): Plugin {
   return {
     name: "kind-definition-requires",
     enforce: "pre",
-    transform(code, id) {
+    transform(code: string, id: string) {
       if (!/[\\/]provider[\\/]kinds[\\/][^\\/]+[\\/]kinds?\.ts$/.test(id)) return undefined;
       const modules = new Map<string, string>();
       const body = code.replace(/\brequire\("(\.{1,2}\/[^"]+)"\)/g, (_all, spec: string) => {

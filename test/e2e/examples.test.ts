@@ -11,6 +11,7 @@ import {
   startEmulator,
 } from "../../emulator";
 import { selfSignedChain } from "../../examples/quickstart/self-signed";
+import { RESOURCE_KEYS } from "../../provider/kinds/registry";
 import { withStack } from "../support/engine";
 
 // Every example runs here, the way its README says, so none can rot: the Pulumi projects through
@@ -149,13 +150,7 @@ describe("examples/", () => {
         .readdirSync(schemaDir)
         .filter((k) => fs.statSync(path.join(schemaDir, k)).isDirectory())
         .sort(),
-    ).toEqual([
-      "acmeCertificate",
-      "customCertificate",
-      "postgresPasswordRotation",
-      "volume",
-      "volumeSnapshot",
-    ]);
+    ).toEqual([...RESOURCE_KEYS].sort());
     // The repository root runs the quickstart.
     expect(fs.readFileSync(path.join(repoRoot, "Pulumi.yaml"), "utf8")).toMatch(
       /^main: examples\/quickstart$/m,

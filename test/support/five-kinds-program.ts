@@ -4,14 +4,19 @@
  * `pulumi.secret`, a snapshot of one volume restored into another.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { ResourceKey, registry } from "../../provider/kinds/registry";
 import type * as plugin from "../../provider/plugin";
 import type * as root from "../../provider/program";
 
-/** The classes of one door (`pulumi-platform` or `pulumi-platform/plugin`). */
-export type DoorClasses = Pick<
-  typeof root | typeof plugin,
-  "Volume" | "AcmeCertificate" | "CustomCertificate" | "PostgresPasswordRotation" | "VolumeSnapshot"
->;
+/** The class of each registry kind: its type, or the component around it. */
+type ClassName = {
+  [K in ResourceKey]: (typeof registry)[K] extends { readonly component: infer C extends string }
+    ? C
+    : (typeof registry)[K]["type"];
+}[ResourceKey];
+
+/** The classes of one door (`pulumi-platform` or `pulumi-platform/plugin`): every registry kind's. */
+export type DoorClasses = Pick<typeof root | typeof plugin, ClassName>;
 
 /** The config the program reads, under its project `project`: `app` and `tlsKey` are secrets. */
 export function fiveKindsConfig(tls: { cert: string; key: string }) {

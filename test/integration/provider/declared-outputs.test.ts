@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  acmeCertificateDeclaration,
-  customCertificateDeclaration,
-  postgresPasswordRotationDeclaration,
-  volumeDeclaration,
-  volumeSnapshotDeclaration,
-} from "../../../provider/kinds/declarations";
+import { RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
 import * as runtime from "../../../provider/kinds/runtime-entry";
 import { outputNames, type ResourceDeclaration } from "../../../provider/model/declaration";
 import { makeCert } from "../../support/certs";
@@ -14,6 +8,8 @@ import { type ProviderHarness, startHarness, withProvider } from "./helpers";
 // Each class registers (and so declares) exactly outputNames(declaration); see
 // test/unit/provider/declarations.test.ts. Here the runtime must return exactly those, every one
 // of them, when every input is given: no output a program cannot read, none declared but never set.
+// Every registry kind is created at the emulator here, through its runtime and the sdk: a kind
+// whose emulator route, store or sdk call is missing fails.
 
 const APP = "demo-app";
 let h: ProviderHarness;
@@ -34,10 +30,16 @@ function returnedNames(declaration: ResourceDeclaration, outs: Record<string, un
 
 const declaredNames = (declaration: ResourceDeclaration) => outputNames(declaration).sort();
 
-describe("the runtime returns exactly the outputs each class declares", () => {
-  let volumeId: string;
-
-  it("Volume (every input given but adoptVolumeId and snapshotId)", async () => {
+/** How each kind is created with every input given; a registry kind without a case does not compile. */
+const CREATES: {
+  readonly [K in ResourceKey]: (made: { volumeId?: string }) => Promise<{
+    outs: Record<string, unknown>;
+    absent?: string[];
+    read?: () => Promise<Record<string, unknown>>;
+  }>;
+} = {
+  // Every input given but adoptVolumeId and snapshotId, the two a create cannot combine with a fork.
+  async volume(made) {
     const source = await runtime.volume.create(withProvider({ app: APP, name: "src", region: "ord" }));
     const { id, outs } = await runtime.volume.create(
       withProvider({
@@ -56,41 +58,34 @@ describe("the runtime returns exactly the outputs each class declares", () => {
         restoreTimeoutSeconds: 30,
       }),
     );
-    volumeId = id;
-    // The two inputs a create cannot combine with a fork are the only ones left out.
-    const absent = ["adoptVolumeId", "snapshotId"];
-    expect(returnedNames(volumeDeclaration, outs)).toEqual(
-      declaredNames(volumeDeclaration).filter((n) => !absent.includes(n)),
+    made.volumeId = id;
+    return {
+      outs,
+      absent: ["adoptVolumeId", "snapshotId"],
+      read: async () => (await runtime.volume.read(id, outs)).props,
+    };
+  },
+  async acmeCertificate() {
+    const { outs } = await runtime.acmeCertificate.create(
+      withProvider({ app: APP, hostname: "outputs.example.com", ...CERTIFICATE_WAITS }),
     );
-    const read = await runtime.volume.read(id, outs);
-    expect(returnedNames(volumeDeclaration, read.props)).toEqual(returnedNames(volumeDeclaration, outs));
-  });
-
-  it("AcmeCertificate and CustomCertificate", async () => {
-    const common = { waitForActive: false, waitTimeoutSeconds: 5, adoptExisting: false };
-    const acme = await runtime.acmeCertificate.create(
-      withProvider({ app: APP, hostname: "outputs.example.com", ...common }),
-    );
-    expect(returnedNames(acmeCertificateDeclaration, acme.outs)).toEqual(
-      declaredNames(acmeCertificateDeclaration),
-    );
+    return { outs };
+  },
+  async customCertificate() {
     const { cert, key } = await makeCert("custom-outputs.example.com");
-    const custom = await runtime.customCertificate.create(
+    const { outs } = await runtime.customCertificate.create(
       withProvider({
         app: APP,
         hostname: "custom-outputs.example.com",
         fullchain: cert,
         privateKey: key,
         expiryWarningDays: 30,
-        ...common,
+        ...CERTIFICATE_WAITS,
       }),
     );
-    expect(returnedNames(customCertificateDeclaration, custom.outs)).toEqual(
-      declaredNames(customCertificateDeclaration),
-    );
-  });
-
-  it("PostgresPasswordRotation", async () => {
+    return { outs };
+  },
+  async postgresPasswordRotation() {
     const { outs } = await runtime.postgresPasswordRotation.create(
       withProvider({
         clusterId: "demo-pg",
@@ -101,15 +96,31 @@ describe("the runtime returns exactly the outputs each class declares", () => {
         rotationDays: 30,
       }),
     );
-    expect(returnedNames(postgresPasswordRotationDeclaration, outs)).toEqual(
-      declaredNames(postgresPasswordRotationDeclaration),
-    );
-  });
-
-  it("VolumeSnapshotRequest", async () => {
+    return { outs };
+  },
+  async volumeSnapshot(made) {
+    const volumeId =
+      made.volumeId ??
+      (await runtime.volume.create(withProvider({ app: APP, name: "snapped", region: "ord" }))).id;
     const { outs } = await runtime.volumeSnapshot.create(
       withProvider({ app: APP, volumeId, triggers: { v: "1" }, waitTimeoutSeconds: 30 }),
     );
-    expect(returnedNames(volumeSnapshotDeclaration, outs)).toEqual(declaredNames(volumeSnapshotDeclaration));
+    return { outs };
+  },
+};
+
+const CERTIFICATE_WAITS = { waitForActive: false, waitTimeoutSeconds: 5, adoptExisting: false };
+
+describe("the runtime returns exactly the outputs each class declares", () => {
+  const made: { volumeId?: string } = {};
+
+  // In the registry's order: a volume before its snapshot.
+  it.each(RESOURCE_KEYS)("%s (every input given)", async (key) => {
+    const declaration = registry[key].declaration;
+    const { outs, absent = [], read } = await CREATES[key](made);
+    expect(returnedNames(declaration, outs)).toEqual(
+      declaredNames(declaration).filter((n) => !absent.includes(n)),
+    );
+    if (read) expect(returnedNames(declaration, await read())).toEqual(returnedNames(declaration, outs));
   });
 });

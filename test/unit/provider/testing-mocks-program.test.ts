@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { pluginTypeToken, type ResourceKey, registry } from "../../../provider/kinds/registry";
+import { pluginTypeToken, RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
 import { packageSchema } from "../../../provider/plugin/schema";
 import { platformMocks } from "../../../provider/testing";
 import { makeCert, type TestCert } from "../../support/certs";
@@ -46,6 +46,10 @@ async function runProgram(load: () => Promise<DoorClasses>) {
   pulumi.runtime.setAllConfig(config, secretKeys);
   return { mocks, resources: fiveKindsProgram(await load()) };
 }
+
+it("the program declares a resource of every registry kind", () => {
+  expect(new Set(Object.values(KIND_OF))).toEqual(new Set(RESOURCE_KEYS));
+});
 
 describe.each(DOORS)("a program with every kind under platformMocks, %s door", (_door, load) => {
   it("resolves every output the schema gives each kind, with no check failure", async () => {
