@@ -9,4 +9,8 @@ import names from "./kind-names.json";
 import type { ResourceKey } from "./registry";
 
 /** Each kind's names, under its runtime key. */
-export const KIND_NAMES = names as { readonly [K in ResourceKey]: KindNames & { readonly key: K } };
+// Through `unknown`: a kind new in the registry compiles before `npm run gen-sdks` has written its
+// names (which needs a compiled tree); test/unit/provider/kind-names.test.ts fails until it has.
+export const KIND_NAMES = names as unknown as {
+  readonly [K in ResourceKey]: KindNames & { readonly key: K };
+};
