@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { pluginTypeToken, RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
 import { SnapshotComponent } from "../../../provider/kinds/volume-snapshot/component";
 import * as plugin from "../../../provider/plugin";
@@ -36,6 +36,9 @@ describe("the doors' classes", () => {
 // schema gives its kind, set once constructed.
 describe("the doors' classes have every output of the schema", () => {
   const schema = packageSchema().resources;
+  // A component's last registrations (its outputs) end before the next kind's mocks start,
+  // whatever the registry's order.
+  afterEach(() => pulumi.runtime.disconnect());
   for (const [door, classes] of [
     ["dynamic", dynamicClasses],
     ["plugin", pluginClasses],
