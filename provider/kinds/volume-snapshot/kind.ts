@@ -9,13 +9,18 @@ import { leavesNothing } from "../../model/recovery";
 import type { RuntimeProvider } from "../../runtime/define";
 import { volumeSnapshotDeclaration } from "./declaration";
 
-/** A program that names another volume than the snapshot was taken of. */
+/**
+ * A program that names another volume than the snapshot was taken of: when the declared rule of
+ * `volumeId` (the plan's) makes that a `warn`.
+ */
 const lifetime: LifetimeRule = [
   {
     reads: ["volumeId"],
     given: ["volumeId"],
     warning: (id, olds, news) =>
-      known(olds.volumeId) && known(news.volumeId)
+      known(olds.volumeId) &&
+      known(news.volumeId) &&
+      volumeSnapshotDeclaration.inputs.volumeId.decide?.({ id, olds, news }) === "warn"
         ? snapshotSourceChangedWarning(id, olds.volumeId, news.volumeId)
         : undefined,
   },
