@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { registry } from "../kinds/registry";
 import {
+  type InputChange,
   inputSchema,
   outputNames,
   type ResourceDeclaration,
@@ -196,6 +197,27 @@ function inputJson(declaration: ResourceDeclaration): JsonSchema {
 const NO_DOCS: SchemaDocs["resources"][string] = { inputs: {}, outputs: {} };
 
 /**
+ * What a change of an input does, said once per declared `change` at the end of the input's
+ * description in the schema (so in the Python docstrings and the Go docs too): an input's TSDoc
+ * never restates its tag (docs/resources.md shows it in its "A change" column). A `special`
+ * input's own TSDoc says what its change does (the kind's own rule).
+ */
+export const CHANGE_SENTENCES: { readonly [C in InputChange]: string | undefined } = {
+  replace: "Changing it replaces the resource.",
+  update: "Changing it updates the resource in place.",
+  record: "Changing it is only recorded in the stack.",
+  special: undefined,
+};
+
+/** An input's schema property with the sentence of its declared `change` appended. */
+function withChange(property: SchemaProperty, change: InputChange | undefined): SchemaProperty {
+  const sentence = change && CHANGE_SENTENCES[change];
+  // An undocumented input stays undocumented (a unit test names it).
+  if (!sentence || !property.description) return property;
+  return { ...property, description: `${property.description} ${sentence}` };
+}
+
+/**
  * One resource's entry: its inputs, required inputs, outputs, the outputs always there, secrets
  * and descriptions (`docs`: the declaration's, by name). An output is typed by its tag, a stored
  * input's output by the input's rule; it is always there when its tag is not nullable, or when it
@@ -230,9 +252,15 @@ export function resourceSchema(
       : stored.has(name) && requiredInputs.includes(name);
     if (always) required.push(name);
   }
+  const inputProperties = Object.fromEntries(
+    Object.entries(inputs.properties).map(([name, p]) => [
+      name,
+      withChange(p, declaration.inputs[name]?.change),
+    ]),
+  );
   return {
     ...(docs.description ? { description: docs.description } : {}),
-    inputProperties: inputs.properties,
+    inputProperties,
     requiredInputs,
     properties,
     required,

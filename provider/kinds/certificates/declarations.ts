@@ -164,18 +164,20 @@ const certificateOutputs = {
 };
 
 /**
- * Requests an ACME certificate for a hostname and exposes the DNS records to create. It may
- * coexist with a CustomCertificate on the same hostname.
+ * Requests a platform-issued (ACME) certificate for a hostname and exposes the DNS records to
+ * create. It may coexist with a `CustomCertificate` on the same hostname: deleting it removes only
+ * the ACME request while the custom certificate remains; deleting the last kind removes the
+ * hostname.
  */
 export const acmeCertificateDeclaration = declareResource({
   type: "AcmeCertificate",
   inputs: {
-    /** App serving the hostname. Changing it replaces the certificate. */
+    /** App serving the hostname. */
     app: input(requiredString("app", "the name of the app serving the hostname"), {
       change: "replace",
       output: "stored",
     }),
-    /** Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate. */
+    /** Hostname, lowercase; a wildcard is `*.example.com`. */
     hostname: input(hostnameField, { change: "replace", output: "live" }),
     /**
      * Wait until the hostname is `active`, polling the platform's DNS check. Off by default:
@@ -203,25 +205,27 @@ export const acmeCertificateDeclaration = declareResource({
 export type AcmeCertificateInputs = InputValues<typeof acmeCertificateDeclaration>;
 
 /**
- * Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is
- * verified. May coexist with an AcmeCertificate on the same hostname.
+ * Imports a certificate you bring (PEM chain and private key) for a hostname. It becomes active
+ * once the ownership TXT record (`ownershipRecord`) is verified. May coexist with an
+ * `AcmeCertificate` on the same hostname; deleting the last kind removes the hostname. `privateKey`
+ * is always a secret. From `expiryWarningDays` (default 30) before the certificate expires, preview
+ * and up warn; an expired chain that is already imported never blocks the stack.
  */
 export const customCertificateDeclaration = declareResource({
   type: "CustomCertificate",
   inputs: {
-    /** App serving the hostname. Changing it replaces the certificate. */
+    /** App serving the hostname. */
     app: acmeCertificateDeclaration.inputs.app,
     /**
      * Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN
-     * or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the
-     * certificate.
+     * or CN (a `*.example.com` certificate covers `a.example.com`).
      */
     hostname: acmeCertificateDeclaration.inputs.hostname,
     /**
      * PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it
      * is imported (a new resource, or a changed chain or key), not be expired. A chain already
      * imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`).
-     * A new chain is imported again in place (rotation keeps the hostname).
+     * A new chain is imported again (rotation keeps the hostname).
      */
     fullchain: input(requiredString("fullchain", "the PEM certificate chain, leaf certificate first"), {
       change: "update",
@@ -230,7 +234,7 @@ export const customCertificateDeclaration = declareResource({
     }),
     /**
      * PEM private key of the leaf certificate; always stored as a secret. Checked at preview
-     * against the certificate. A new key is imported again in place.
+     * against the certificate. A new key is imported again.
      */
     privateKey: input(requiredSecretString("privateKey", "the PEM private key of the leaf certificate"), {
       change: "update",
@@ -251,7 +255,7 @@ export const customCertificateDeclaration = declareResource({
     adoptExisting: acmeCertificateDeclaration.inputs.adoptExisting,
     /**
      * Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming
-     * the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+     * the hostname and the expiry date (default 30; 0 warns only once it has expired).
      */
     expiryWarningDays: input(
       optionalInteger("expiryWarningDays", 0, 365, `days (default ${DEFAULT_EXPIRY_WARNING_DAYS})`),

@@ -17,11 +17,19 @@ import { optionalBoolean, optionalInteger, optionalStringMap } from "../../model
 import { alternateUsernameField, clusterIdField, usernameField } from "../../model/validation/postgres";
 import { t } from "../../model/value-types";
 
-/** One rotation of a Postgres user's password; the new password is the secret output `password`. */
+/**
+ * One rotation of a Postgres user's password; the new password is the secret output `password`.
+ * Change `triggers` to rotate again (a change of an input that replaces it rotates again too), or
+ * set `rotationDays` to rotate on a schedule.
+ *
+ * The platform has no endpoint to read a password back: `pulumi refresh` keeps this resource's
+ * state as it is, and deleting the resource changes nothing at the platform (the password stays
+ * the last one rotated).
+ */
 export const postgresPasswordRotationDeclaration = declareResource({
   type: "PostgresPasswordRotation",
   inputs: {
-    /** Postgres cluster id. Changing it rotates again (replace). */
+    /** Postgres cluster id. */
     clusterId: input(clusterIdField, { change: "replace", output: "stored" }),
     /**
      * User whose password is rotated. Reserved and system users are refused by the platform.
@@ -50,10 +58,7 @@ export const postgresPasswordRotationDeclaration = declareResource({
       output: "stored",
       decide: ({ olds, news }) => (recordedChanged(olds, news, "alternateUsername") ? "record" : undefined),
     }),
-    /**
-     * End the user's open sessions after the rotation. Changing it alone does not rotate: it is
-     * recorded for the next rotation.
-     */
+    /** End the user's open sessions after each rotation (a changed value: from the next one). */
     killSessions: input(optionalBoolean("killSessions"), { change: "record", output: "stored" }),
     /**
      * Arbitrary values; any change rotates the password again, like the random provider's

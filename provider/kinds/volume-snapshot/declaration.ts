@@ -20,11 +20,19 @@ import { t } from "../../model/value-types";
 /** Default of `waitTimeoutSeconds`: how long to wait for the snapshot to be listed. */
 export const DEFAULT_SNAPSHOT_WAIT_SECONDS = 300;
 
-/** An on-demand snapshot of a volume, waited for until it is listed. */
+/**
+ * Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take
+ * a new one (a volume already restored from this one is kept: a restore is an event); a change of
+ * an input that replaces it takes a new one too. A snapshot is an event as well, so a changed
+ * `volumeId` alone (the volume deleted and made again, say) takes none, and preview and up warn.
+ * Deleting it changes nothing at the platform (snapshot retention removes snapshots). Once
+ * retention has removed the snapshot, `pulumi refresh` records `listed: false` and keeps it in the
+ * stack with its `snapshotId`.
+ */
 export const volumeSnapshotDeclaration = declareResource({
   type: "VolumeSnapshot",
   inputs: {
-    /** App that owns the volume. Changing it takes a new snapshot. */
+    /** App that owns the volume. */
     app: input(requiredString("app", "the name of the app that owns the volume"), {
       change: "replace",
       output: "stored",

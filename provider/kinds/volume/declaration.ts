@@ -36,7 +36,7 @@ export const DEFAULT_RESTORE_TIMEOUT_SECONDS = 600;
 /** Largest size accepted at preview; the platform's own maximum is not documented. */
 const MAX_SIZE_GB = 500_000;
 
-/** Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume. */
+/** Placement hint of a new volume (spec 4.3 `compute`). */
 export interface VolumeComputeArgs {
   /** CPU kind of the machine the volume is meant for: `shared` or `performance`. */
   cpuKind?: pulumi.Input<"shared" | "performance">;
@@ -107,20 +107,24 @@ export function shrinkMessage(fromGb: number, toGb: number): string {
 }
 
 /**
- * A volume of an app. Leaving an optional input out means "the platform's value": it is never a
- * change, so removing `sizeGb` from a program does not plan anything.
+ * A volume of an app. Growth of `sizeGb` and changes of `snapshotRetention` or `autoBackupEnabled`
+ * are applied in place (one update does both); the inputs that identify it replace it. Leaving an
+ * optional input out means "the platform's value": it is never a change, so removing `sizeGb` from
+ * a program does not plan anything. `pulumi refresh` reports size, retention or backup changes made
+ * elsewhere, and a deleted volume. A volume grown elsewhere beyond `sizeGb` keeps its size: no
+ * change is planned, and preview and up warn.
  */
 export const volumeDeclaration = declareResource({
   type: "Volume",
   createRequest: requestType<CreateVolumeRequest>(),
   updateRequest: requestType<UpdateVolumeRequest>(),
   inputs: {
-    /** App that owns the volume. Changing it replaces the volume. */
+    /** App that owns the volume. */
     app: input(requiredString("app", "the name of the app that owns the volume"), {
       change: "replace",
       output: "stored",
     }),
-    /** Volume name. Changing it replaces the volume. */
+    /** Volume name. */
     name: input(requiredString("name", "the volume name"), {
       change: "replace",
       output: "live",
@@ -131,7 +135,7 @@ export const volumeDeclaration = declareResource({
      * the attached machine's region, else the app's primary region. Required with `snapshotId` (it
      * must equal the region of the machine the volume will attach to). A code of another shape is
      * refused at preview; a well-shaped code this release does not know is warned about (naming
-     * the nearest known one) and left to the platform. Changing it replaces the volume.
+     * the nearest known one) and left to the platform.
      */
     region: input(optionalRegion("region"), {
       change: "replace",
@@ -150,21 +154,21 @@ export const volumeDeclaration = declareResource({
       output: "live",
       wire: "size_gb",
     }),
-    /** Whether the volume is encrypted (platform default true). Changing it replaces the volume. */
+    /** Whether the volume is encrypted (platform default true). */
     encrypted: input(optionalBoolean("encrypted"), { change: "replace", output: "live", wire: "encrypted" }),
-    /** File system type (platform default `ext4`). Changing it replaces the volume. */
+    /** File system type (platform default `ext4`). */
     fstype: input(optionalString("fstype", "the file system type, e.g. ext4"), {
       change: "replace",
       output: "live",
       wire: "fstype",
     }),
-    /** Automatic daily snapshots (platform default true). Changes in place. */
+    /** Automatic daily snapshots (platform default true). */
     autoBackupEnabled: input(optionalBoolean("autoBackupEnabled"), {
       change: "update",
       output: "live",
       wire: "auto_backup_enabled",
     }),
-    /** Days snapshots are kept, 1 to 60 (platform default 5). Changes in place. */
+    /** Days snapshots are kept, 1 to 60 (platform default 5). */
     snapshotRetention: input(
       optionalInteger("snapshotRetention", SNAPSHOT_RETENTION_MIN, SNAPSHOT_RETENTION_MAX, "days"),
       { change: "update", output: "live", wire: "snapshot_retention" },
@@ -201,7 +205,7 @@ export const volumeDeclaration = declareResource({
       output: "stored",
       wire: "source_volume_id",
     }),
-    /** True restricts attachment to machines, not allocations. Changing it replaces the volume. */
+    /** True restricts attachment to machines, not allocations. */
     machinesOnly: input(optionalBoolean("machinesOnly"), {
       change: "replace",
       output: "stored",
@@ -209,14 +213,14 @@ export const volumeDeclaration = declareResource({
     }),
     /**
      * Place the volume on hardware holding no other volume of the same name (platform default
-     * true); creation may fail when unique zones run out. Changing it replaces the volume.
+     * true); creation may fail when unique zones run out.
      */
     requireUniqueZone: input(optionalBoolean("requireUniqueZone"), {
       change: "replace",
       output: "stored",
       wire: "require_unique_zone",
     }),
-    /** Sizing hint for placement. Changing it replaces the volume. */
+    /** Sizing hint for placement. */
     compute: input(ComputeInputSchema.optional(), {
       change: "replace",
       output: "stored",

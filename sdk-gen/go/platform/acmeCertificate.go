@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Requests an ACME certificate for a hostname and exposes the DNS records to create. It may coexist with a CustomCertificate on the same hostname.
+// Requests a platform-issued (ACME) certificate for a hostname and exposes the DNS records to create. It may coexist with a `CustomCertificate` on the same hostname: deleting it removes only the ACME request while the custom certificate remains; deleting the last kind removes the hostname.
 //
 // ## Example Usage
 // ### A wildcard ACME certificate
@@ -51,7 +51,7 @@ type AcmeCertificate struct {
 	AcmeRequested pulumi.BoolOutput `pulumi:"acmeRequested"`
 	// Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
 	AdoptExisting pulumi.BoolPtrOutput `pulumi:"adoptExisting"`
-	// App serving the hostname. Changing it replaces the certificate.
+	// App serving the hostname.
 	App pulumi.StringOutput `pulumi:"app"`
 	// Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
 	Certificates CertificateEntryArrayOutput `pulumi:"certificates"`
@@ -125,29 +125,29 @@ func (AcmeCertificateState) ElementType() reflect.Type {
 }
 
 type acmeCertificateArgs struct {
-	// Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
+	// Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources). Changing it is only recorded in the stack.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
-	// App serving the hostname. Changing it replaces the certificate.
+	// App serving the hostname. Changing it replaces the resource.
 	App string `pulumi:"app"`
-	// Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate.
+	// Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the resource.
 	Hostname string `pulumi:"hostname"`
-	// Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs.
+	// Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs. Changing it updates the resource in place.
 	WaitForActive *bool `pulumi:"waitForActive"`
-	// Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again.
+	// Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
 	WaitTimeoutSeconds *int `pulumi:"waitTimeoutSeconds"`
 }
 
 // The set of arguments for constructing a AcmeCertificate resource.
 type AcmeCertificateArgs struct {
-	// Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
+	// Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources). Changing it is only recorded in the stack.
 	AdoptExisting pulumi.BoolPtrInput
-	// App serving the hostname. Changing it replaces the certificate.
+	// App serving the hostname. Changing it replaces the resource.
 	App pulumi.StringInput
-	// Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate.
+	// Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the resource.
 	Hostname pulumi.StringInput
-	// Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs.
+	// Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs. Changing it updates the resource in place.
 	WaitForActive pulumi.BoolPtrInput
-	// Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again.
+	// Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
 	WaitTimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -253,7 +253,7 @@ func (o AcmeCertificateOutput) AdoptExisting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.BoolPtrOutput { return v.AdoptExisting }).(pulumi.BoolPtrOutput)
 }
 
-// App serving the hostname. Changing it replaces the certificate.
+// App serving the hostname.
 func (o AcmeCertificateOutput) App() pulumi.StringOutput {
 	return o.ApplyT(func(v *AcmeCertificate) pulumi.StringOutput { return v.App }).(pulumi.StringOutput)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is verified. May coexist with an AcmeCertificate on the same hostname.
+// Imports a certificate you bring (PEM chain and private key) for a hostname. It becomes active once the ownership TXT record (`ownershipRecord`) is verified. May coexist with an `AcmeCertificate` on the same hostname; deleting the last kind removes the hostname. `privateKey` is always a secret. From `expiryWarningDays` (default 30) before the certificate expires, preview and up warn; an expired chain that is already imported never blocks the stack.
 //
 // ## Example Usage
 // ### A certificate of your own
@@ -57,7 +57,7 @@ type CustomCertificate struct {
 	AcmeRequested pulumi.BoolOutput `pulumi:"acmeRequested"`
 	// Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
 	AdoptExisting pulumi.BoolPtrOutput `pulumi:"adoptExisting"`
-	// App serving the hostname. Changing it replaces the certificate.
+	// App serving the hostname.
 	App pulumi.StringOutput `pulumi:"app"`
 	// Certificates held for the hostname: custom, and platform ones when ACME is requested; empty right after an ACME request.
 	Certificates CertificateEntryArrayOutput `pulumi:"certificates"`
@@ -71,9 +71,9 @@ type CustomCertificate struct {
 	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
 	// Whole days left until `expiresAt` (negative once expired), as of the last `up` or `pulumi refresh`; null when the expiry is unknown.
 	ExpiresInDays pulumi.IntPtrOutput `pulumi:"expiresInDays"`
-	// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+	// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired).
 	ExpiryWarningDays pulumi.IntPtrOutput `pulumi:"expiryWarningDays"`
-	// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
+	// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname).
 	Fullchain pulumi.StringOutput `pulumi:"fullchain"`
 	// Hostname.
 	Hostname pulumi.StringOutput `pulumi:"hostname"`
@@ -81,7 +81,7 @@ type CustomCertificate struct {
 	Issuer pulumi.StringPtrOutput `pulumi:"issuer"`
 	// The ownership TXT record, ready for a DNS provider; a custom certificate becomes active once it is verified.
 	OwnershipRecord DnsRecordOutput `pulumi:"ownershipRecord"`
-	// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
+	// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again.
 	PrivateKey pulumi.StringOutput `pulumi:"privateKey"`
 	// Issuance rate-limit marker; null when not limited.
 	RateLimitedUntil pulumi.StringPtrOutput `pulumi:"rateLimitedUntil"`
@@ -156,41 +156,41 @@ func (CustomCertificateState) ElementType() reflect.Type {
 }
 
 type customCertificateArgs struct {
-	// Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
+	// Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing. Changing it is only recorded in the stack.
 	AdoptExisting *bool `pulumi:"adoptExisting"`
-	// App serving the hostname. Changing it replaces the certificate.
+	// App serving the hostname. Changing it replaces the resource.
 	App string `pulumi:"app"`
-	// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+	// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Changing it is only recorded in the stack.
 	ExpiryWarningDays *int `pulumi:"expiryWarningDays"`
-	// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
+	// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname). Changing it updates the resource in place.
 	Fullchain string `pulumi:"fullchain"`
-	// Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the certificate.
+	// Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the resource.
 	Hostname string `pulumi:"hostname"`
-	// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
+	// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again. Changing it updates the resource in place.
 	PrivateKey string `pulumi:"privateKey"`
-	// Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default.
+	// Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default. Changing it updates the resource in place.
 	WaitForActive *bool `pulumi:"waitForActive"`
-	// Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending.
+	// Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending. Changing it is only recorded in the stack.
 	WaitTimeoutSeconds *int `pulumi:"waitTimeoutSeconds"`
 }
 
 // The set of arguments for constructing a CustomCertificate resource.
 type CustomCertificateArgs struct {
-	// Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
+	// Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing. Changing it is only recorded in the stack.
 	AdoptExisting pulumi.BoolPtrInput
-	// App serving the hostname. Changing it replaces the certificate.
+	// App serving the hostname. Changing it replaces the resource.
 	App pulumi.StringInput
-	// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+	// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Changing it is only recorded in the stack.
 	ExpiryWarningDays pulumi.IntPtrInput
-	// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
+	// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname). Changing it updates the resource in place.
 	Fullchain pulumi.StringInput
-	// Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the certificate.
+	// Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the resource.
 	Hostname pulumi.StringInput
-	// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
+	// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again. Changing it updates the resource in place.
 	PrivateKey pulumi.StringInput
-	// Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default.
+	// Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default. Changing it updates the resource in place.
 	WaitForActive pulumi.BoolPtrInput
-	// Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending.
+	// Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending. Changing it is only recorded in the stack.
 	WaitTimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -296,7 +296,7 @@ func (o CustomCertificateOutput) AdoptExisting() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *CustomCertificate) pulumi.BoolPtrOutput { return v.AdoptExisting }).(pulumi.BoolPtrOutput)
 }
 
-// App serving the hostname. Changing it replaces the certificate.
+// App serving the hostname.
 func (o CustomCertificateOutput) App() pulumi.StringOutput {
 	return o.ApplyT(func(v *CustomCertificate) pulumi.StringOutput { return v.App }).(pulumi.StringOutput)
 }
@@ -331,12 +331,12 @@ func (o CustomCertificateOutput) ExpiresInDays() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CustomCertificate) pulumi.IntPtrOutput { return v.ExpiresInDays }).(pulumi.IntPtrOutput)
 }
 
-// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+// Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired).
 func (o CustomCertificateOutput) ExpiryWarningDays() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CustomCertificate) pulumi.IntPtrOutput { return v.ExpiryWarningDays }).(pulumi.IntPtrOutput)
 }
 
-// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
+// PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname).
 func (o CustomCertificateOutput) Fullchain() pulumi.StringOutput {
 	return o.ApplyT(func(v *CustomCertificate) pulumi.StringOutput { return v.Fullchain }).(pulumi.StringOutput)
 }
@@ -356,7 +356,7 @@ func (o CustomCertificateOutput) OwnershipRecord() DnsRecordOutput {
 	return o.ApplyT(func(v *CustomCertificate) DnsRecordOutput { return v.OwnershipRecord }).(DnsRecordOutput)
 }
 
-// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
+// PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again.
 func (o CustomCertificateOutput) PrivateKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *CustomCertificate) pulumi.StringOutput { return v.PrivateKey }).(pulumi.StringOutput)
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// One rotation of a Postgres user's password; the new password is the secret output `password`.
+// One rotation of a Postgres user's password; the new password is the secret output `password`. Change `triggers` to rotate again (a change of an input that replaces it rotates again too), or set `rotationDays` to rotate on a schedule.
+//
+// The platform has no endpoint to read a password back: `pulumi refresh` keeps this resource's state as it is, and deleting the resource changes nothing at the platform (the password stays the last one rotated).
 //
 // ## Example Usage
 // ### An alternating password rotation
@@ -50,9 +52,9 @@ type PostgresPasswordRotation struct {
 
 	// A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
 	AlternateUsername pulumi.StringPtrOutput `pulumi:"alternateUsername"`
-	// Postgres cluster id. Changing it rotates again (replace).
+	// Postgres cluster id.
 	ClusterId pulumi.StringOutput `pulumi:"clusterId"`
-	// End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+	// End the user's open sessions after each rotation (a changed value: from the next one).
 	KillSessions pulumi.BoolPtrOutput `pulumi:"killSessions"`
 	// When the next scheduled rotation is due (about `rotatedAt` + `rotationDays`); null without `rotationDays`.
 	NextRotationAt pulumi.StringPtrOutput `pulumi:"nextRotationAt"`
@@ -125,9 +127,9 @@ func (PostgresPasswordRotationState) ElementType() reflect.Type {
 type postgresPasswordRotationArgs struct {
 	// A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
 	AlternateUsername *string `pulumi:"alternateUsername"`
-	// Postgres cluster id. Changing it rotates again (replace).
+	// Postgres cluster id. Changing it replaces the resource.
 	ClusterId string `pulumi:"clusterId"`
-	// End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+	// End the user's open sessions after each rotation (a changed value: from the next one). Changing it is only recorded in the stack.
 	KillSessions *bool `pulumi:"killSessions"`
 	// Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
 	RotationDays *int `pulumi:"rotationDays"`
@@ -141,9 +143,9 @@ type postgresPasswordRotationArgs struct {
 type PostgresPasswordRotationArgs struct {
 	// A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
 	AlternateUsername pulumi.StringPtrInput
-	// Postgres cluster id. Changing it rotates again (replace).
+	// Postgres cluster id. Changing it replaces the resource.
 	ClusterId pulumi.StringInput
-	// End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+	// End the user's open sessions after each rotation (a changed value: from the next one). Changing it is only recorded in the stack.
 	KillSessions pulumi.BoolPtrInput
 	// Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
 	RotationDays pulumi.IntPtrInput
@@ -245,12 +247,12 @@ func (o PostgresPasswordRotationOutput) AlternateUsername() pulumi.StringPtrOutp
 	return o.ApplyT(func(v *PostgresPasswordRotation) pulumi.StringPtrOutput { return v.AlternateUsername }).(pulumi.StringPtrOutput)
 }
 
-// Postgres cluster id. Changing it rotates again (replace).
+// Postgres cluster id.
 func (o PostgresPasswordRotationOutput) ClusterId() pulumi.StringOutput {
 	return o.ApplyT(func(v *PostgresPasswordRotation) pulumi.StringOutput { return v.ClusterId }).(pulumi.StringOutput)
 }
 
-// End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+// End the user's open sessions after each rotation (a changed value: from the next one).
 func (o PostgresPasswordRotationOutput) KillSessions() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresPasswordRotation) pulumi.BoolPtrOutput { return v.KillSessions }).(pulumi.BoolPtrOutput)
 }

@@ -734,7 +734,7 @@ func (o SnapshotInfoArrayOutput) Index(i pulumi.IntInput) SnapshotInfoOutput {
 	}).(SnapshotInfoOutput)
 }
 
-// Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+// Placement hint of a new volume (spec 4.3 `compute`).
 type VolumeCompute struct {
 	// CPU kind of the machine the volume is meant for: `shared` or `performance`.
 	CpuKind *string `pulumi:"cpuKind"`
@@ -763,7 +763,7 @@ type VolumeComputeInput interface {
 	ToVolumeComputeOutputWithContext(context.Context) VolumeComputeOutput
 }
 
-// Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+// Placement hint of a new volume (spec 4.3 `compute`).
 type VolumeComputeArgs struct {
 	// CPU kind of the machine the volume is meant for: `shared` or `performance`.
 	CpuKind pulumi.StringPtrInput `pulumi:"cpuKind"`
@@ -834,7 +834,7 @@ func (i *volumeComputePtrType) ToVolumeComputePtrOutputWithContext(ctx context.C
 	return pulumi.ToOutputWithContext(ctx, i).(VolumeComputePtrOutput)
 }
 
-// Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+// Placement hint of a new volume (spec 4.3 `compute`).
 type VolumeComputeOutput struct{ *pulumi.OutputState }
 
 func (VolumeComputeOutput) ElementType() reflect.Type {

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A volume of an app. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything.
+// A volume of an app. Growth of `sizeGb` and changes of `snapshotRetention` or `autoBackupEnabled` are applied in place (one update does both); the inputs that identify it replace it. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything. `pulumi refresh` reports size, retention or backup changes made elsewhere, and a deleted volume. A volume grown elsewhere beyond `sizeGb` keeps its size: no change is planned, and preview and up warn.
 //
 // ## Example Usage
 // ### A volume of 10 GB
@@ -49,7 +49,7 @@ type Volume struct {
 
 	// Id of an existing volume to take under management instead of creating one (`pulumi import` does not work for dynamic resources). Its name, region, encryption and file system must match the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted, `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
 	AdoptVolumeId pulumi.StringPtrOutput `pulumi:"adoptVolumeId"`
-	// App that owns the volume. Changing it replaces the volume.
+	// App that owns the volume.
 	App pulumi.StringOutput `pulumi:"app"`
 	// Allocation the volume is attached to, or null.
 	AttachedAllocId pulumi.StringPtrOutput `pulumi:"attachedAllocId"`
@@ -65,7 +65,7 @@ type Volume struct {
 	BlocksAvail pulumi.Float64Output `pulumi:"blocksAvail"`
 	// Blocks free for data and root-user operations.
 	BlocksFree pulumi.Float64Output `pulumi:"blocksFree"`
-	// Sizing hint for placement. Changing it replaces the volume.
+	// Sizing hint for placement.
 	Compute VolumeComputePtrOutput `pulumi:"compute"`
 	// Creation timestamp.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
@@ -75,7 +75,7 @@ type Volume struct {
 	Fstype pulumi.StringOutput `pulumi:"fstype"`
 	// Host dedication key (empty string when none).
 	HostDedicationKey pulumi.StringOutput `pulumi:"hostDedicationKey"`
-	// True restricts attachment to machines, not allocations. Changing it replaces the volume.
+	// True restricts attachment to machines, not allocations.
 	MachinesOnly pulumi.BoolPtrOutput `pulumi:"machinesOnly"`
 	// Volume name.
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -83,7 +83,7 @@ type Volume struct {
 	NeedsRestart pulumi.BoolOutput `pulumi:"needsRestart"`
 	// Region of the volume.
 	Region pulumi.StringOutput `pulumi:"region"`
-	// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
+	// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out.
 	RequireUniqueZone pulumi.BoolPtrOutput `pulumi:"requireUniqueZone"`
 	// Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
 	RestoreTimeoutSeconds pulumi.IntPtrOutput `pulumi:"restoreTimeoutSeconds"`
@@ -151,31 +151,31 @@ func (VolumeState) ElementType() reflect.Type {
 type volumeArgs struct {
 	// Id of an existing volume to take under management instead of creating one (`pulumi import` does not work for dynamic resources). Its name, region, encryption and file system must match the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted, `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
 	AdoptVolumeId *string `pulumi:"adoptVolumeId"`
-	// App that owns the volume. Changing it replaces the volume.
+	// App that owns the volume. Changing it replaces the resource.
 	App string `pulumi:"app"`
-	// Automatic daily snapshots (platform default true). Changes in place.
+	// Automatic daily snapshots (platform default true). Changing it updates the resource in place.
 	AutoBackupEnabled *bool `pulumi:"autoBackupEnabled"`
-	// Sizing hint for placement. Changing it replaces the volume.
+	// Sizing hint for placement. Changing it replaces the resource.
 	Compute *VolumeCompute `pulumi:"compute"`
-	// Whether the volume is encrypted (platform default true). Changing it replaces the volume.
+	// Whether the volume is encrypted (platform default true). Changing it replaces the resource.
 	Encrypted *bool `pulumi:"encrypted"`
-	// File system type (platform default `ext4`). Changing it replaces the volume.
+	// File system type (platform default `ext4`). Changing it replaces the resource.
 	Fstype *string `pulumi:"fstype"`
-	// True restricts attachment to machines, not allocations. Changing it replaces the volume.
+	// True restricts attachment to machines, not allocations. Changing it replaces the resource.
 	MachinesOnly *bool `pulumi:"machinesOnly"`
-	// Volume name. Changing it replaces the volume.
+	// Volume name. Changing it replaces the resource.
 	Name string `pulumi:"name"`
-	// Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the volume.
+	// Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the resource.
 	Region *string `pulumi:"region"`
-	// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
+	// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the resource.
 	RequireUniqueZone *bool `pulumi:"requireUniqueZone"`
-	// Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
+	// Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
 	RestoreTimeoutSeconds *int `pulumi:"restoreTimeoutSeconds"`
 	// Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
 	SizeGb *int `pulumi:"sizeGb"`
 	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). To restore it again whenever the snapshot is taken again, give it the resource option `replaceWith` naming the `VolumeSnapshot` (every language; the TypeScript classes also take `replaceOnChanges: ["snapshotId"]`). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
 	SnapshotId *string `pulumi:"snapshotId"`
-	// Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
+	// Days snapshots are kept, 1 to 60 (platform default 5). Changing it updates the resource in place.
 	SnapshotRetention *int `pulumi:"snapshotRetention"`
 	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). To fork it again whenever the source is made anew, give it the resource option `replaceWith` naming the source `Volume` (every language; the TypeScript classes also take `replaceOnChanges: ["sourceVolumeId"]`). To fork again once, replace the volume (`pulumi up --replace <urn>`).
 	SourceVolumeId *string `pulumi:"sourceVolumeId"`
@@ -185,31 +185,31 @@ type volumeArgs struct {
 type VolumeArgs struct {
 	// Id of an existing volume to take under management instead of creating one (`pulumi import` does not work for dynamic resources). Its name, region, encryption and file system must match the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted, `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
 	AdoptVolumeId pulumi.StringPtrInput
-	// App that owns the volume. Changing it replaces the volume.
+	// App that owns the volume. Changing it replaces the resource.
 	App pulumi.StringInput
-	// Automatic daily snapshots (platform default true). Changes in place.
+	// Automatic daily snapshots (platform default true). Changing it updates the resource in place.
 	AutoBackupEnabled pulumi.BoolPtrInput
-	// Sizing hint for placement. Changing it replaces the volume.
+	// Sizing hint for placement. Changing it replaces the resource.
 	Compute VolumeComputePtrInput
-	// Whether the volume is encrypted (platform default true). Changing it replaces the volume.
+	// Whether the volume is encrypted (platform default true). Changing it replaces the resource.
 	Encrypted pulumi.BoolPtrInput
-	// File system type (platform default `ext4`). Changing it replaces the volume.
+	// File system type (platform default `ext4`). Changing it replaces the resource.
 	Fstype pulumi.StringPtrInput
-	// True restricts attachment to machines, not allocations. Changing it replaces the volume.
+	// True restricts attachment to machines, not allocations. Changing it replaces the resource.
 	MachinesOnly pulumi.BoolPtrInput
-	// Volume name. Changing it replaces the volume.
+	// Volume name. Changing it replaces the resource.
 	Name pulumi.StringInput
-	// Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the volume.
+	// Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the resource.
 	Region pulumi.StringPtrInput
-	// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
+	// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the resource.
 	RequireUniqueZone pulumi.BoolPtrInput
-	// Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
+	// Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
 	RestoreTimeoutSeconds pulumi.IntPtrInput
 	// Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
 	SizeGb pulumi.IntPtrInput
 	// Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). To restore it again whenever the snapshot is taken again, give it the resource option `replaceWith` naming the `VolumeSnapshot` (every language; the TypeScript classes also take `replaceOnChanges: ["snapshotId"]`). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
 	SnapshotId pulumi.StringPtrInput
-	// Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
+	// Days snapshots are kept, 1 to 60 (platform default 5). Changing it updates the resource in place.
 	SnapshotRetention pulumi.IntPtrInput
 	// Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). To fork it again whenever the source is made anew, give it the resource option `replaceWith` naming the source `Volume` (every language; the TypeScript classes also take `replaceOnChanges: ["sourceVolumeId"]`). To fork again once, replace the volume (`pulumi up --replace <urn>`).
 	SourceVolumeId pulumi.StringPtrInput
@@ -307,7 +307,7 @@ func (o VolumeOutput) AdoptVolumeId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringPtrOutput { return v.AdoptVolumeId }).(pulumi.StringPtrOutput)
 }
 
-// App that owns the volume. Changing it replaces the volume.
+// App that owns the volume.
 func (o VolumeOutput) App() pulumi.StringOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringOutput { return v.App }).(pulumi.StringOutput)
 }
@@ -347,7 +347,7 @@ func (o VolumeOutput) BlocksFree() pulumi.Float64Output {
 	return o.ApplyT(func(v *Volume) pulumi.Float64Output { return v.BlocksFree }).(pulumi.Float64Output)
 }
 
-// Sizing hint for placement. Changing it replaces the volume.
+// Sizing hint for placement.
 func (o VolumeOutput) Compute() VolumeComputePtrOutput {
 	return o.ApplyT(func(v *Volume) VolumeComputePtrOutput { return v.Compute }).(VolumeComputePtrOutput)
 }
@@ -372,7 +372,7 @@ func (o VolumeOutput) HostDedicationKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringOutput { return v.HostDedicationKey }).(pulumi.StringOutput)
 }
 
-// True restricts attachment to machines, not allocations. Changing it replaces the volume.
+// True restricts attachment to machines, not allocations.
 func (o VolumeOutput) MachinesOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.BoolPtrOutput { return v.MachinesOnly }).(pulumi.BoolPtrOutput)
 }
@@ -392,7 +392,7 @@ func (o VolumeOutput) Region() pulumi.StringOutput {
 	return o.ApplyT(func(v *Volume) pulumi.StringOutput { return v.Region }).(pulumi.StringOutput)
 }
 
-// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
+// Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out.
 func (o VolumeOutput) RequireUniqueZone() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Volume) pulumi.BoolPtrOutput { return v.RequireUniqueZone }).(pulumi.BoolPtrOutput)
 }

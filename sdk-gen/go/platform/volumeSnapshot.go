@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An on-demand snapshot of a volume, waited for until it is listed.
+// Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take a new one (a volume already restored from this one is kept: a restore is an event); a change of an input that replaces it takes a new one too. A snapshot is an event as well, so a changed `volumeId` alone (the volume deleted and made again, say) takes none, and preview and up warn. Deleting it changes nothing at the platform (snapshot retention removes snapshots). Once retention has removed the snapshot, `pulumi refresh` records `listed: false` and keeps it in the stack with its `snapshotId`.
 //
 // ## Example Usage
 // ### An on-demand snapshot of a volume
@@ -53,7 +53,7 @@ import (
 type VolumeSnapshot struct {
 	pulumi.CustomResourceState
 
-	// App that owns the volume. Changing it takes a new snapshot.
+	// App that owns the volume.
 	App pulumi.StringOutput `pulumi:"app"`
 	// Creation timestamp of the backup record; null when the platform left it out.
 	BackupCreatedAt pulumi.StringPtrOutput `pulumi:"backupCreatedAt"`
@@ -131,25 +131,25 @@ func (VolumeSnapshotState) ElementType() reflect.Type {
 }
 
 type volumeSnapshotArgs struct {
-	// App that owns the volume. Changing it takes a new snapshot.
+	// App that owns the volume. Changing it replaces the resource.
 	App string `pulumi:"app"`
-	// Arbitrary values; any change takes a new snapshot (the old one is left to retention).
+	// Arbitrary values; any change takes a new snapshot (the old one is left to retention). Changing it replaces the resource.
 	Triggers map[string]string `pulumi:"triggers"`
 	// Volume to snapshot, e.g. `volume.volumeId`. A snapshot is an event: once taken, a changed `volumeId` (the volume was deleted and made again, say) takes no new snapshot and replaces nothing restored from this one; the stack keeps the volume it was taken of and preview and up warn. Change `triggers` to take a snapshot of the new volume.
 	VolumeId string `pulumi:"volumeId"`
-	// Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again.
+	// Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
 	WaitTimeoutSeconds *int `pulumi:"waitTimeoutSeconds"`
 }
 
 // The set of arguments for constructing a VolumeSnapshot resource.
 type VolumeSnapshotArgs struct {
-	// App that owns the volume. Changing it takes a new snapshot.
+	// App that owns the volume. Changing it replaces the resource.
 	App pulumi.StringInput
-	// Arbitrary values; any change takes a new snapshot (the old one is left to retention).
+	// Arbitrary values; any change takes a new snapshot (the old one is left to retention). Changing it replaces the resource.
 	Triggers pulumi.StringMapInput
 	// Volume to snapshot, e.g. `volume.volumeId`. A snapshot is an event: once taken, a changed `volumeId` (the volume was deleted and made again, say) takes no new snapshot and replaces nothing restored from this one; the stack keeps the volume it was taken of and preview and up warn. Change `triggers` to take a snapshot of the new volume.
 	VolumeId pulumi.StringInput
-	// Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again.
+	// Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
 	WaitTimeoutSeconds pulumi.IntPtrInput
 }
 
@@ -240,7 +240,7 @@ func (o VolumeSnapshotOutput) ToVolumeSnapshotOutputWithContext(ctx context.Cont
 	return o
 }
 
-// App that owns the volume. Changing it takes a new snapshot.
+// App that owns the volume.
 func (o VolumeSnapshotOutput) App() pulumi.StringOutput {
 	return o.ApplyT(func(v *VolumeSnapshot) pulumi.StringOutput { return v.App }).(pulumi.StringOutput)
 }

@@ -21,7 +21,7 @@ __all__ = [
 
 class VolumeComputeArgsDict(TypedDict):
     """
-    Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+    Placement hint of a new volume (spec 4.3 `compute`).
     """
     cpu_kind: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -63,7 +63,7 @@ class VolumeComputeArgs:
                  kernel_args: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  memory_mb: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+        Placement hint of a new volume (spec 4.3 `compute`).
 
         :param pulumi.Input[_builtins.str] cpu_kind: CPU kind of the machine the volume is meant for: `shared` or `performance`.
         :param pulumi.Input[_builtins.int] cpus: Number of CPUs.

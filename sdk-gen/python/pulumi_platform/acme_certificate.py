@@ -28,11 +28,11 @@ class AcmeCertificateArgs:
         """
         The set of arguments for constructing a AcmeCertificate resource.
 
-        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.bool] adopt_existing: Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
-        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs.
-        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again.
+        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt_existing: Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources). Changing it is only recorded in the stack.
+        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs. Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         pulumi.set(__self__, "app", app)
         pulumi.set(__self__, "hostname", hostname)
@@ -47,7 +47,7 @@ class AcmeCertificateArgs:
     @pulumi.getter
     def app(self) -> pulumi.Input[_builtins.str]:
         """
-        App serving the hostname. Changing it replaces the certificate.
+        App serving the hostname. Changing it replaces the resource.
         """
         return pulumi.get(self, "app")
 
@@ -59,7 +59,7 @@ class AcmeCertificateArgs:
     @pulumi.getter
     def hostname(self) -> pulumi.Input[_builtins.str]:
         """
-        Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate.
+        Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the resource.
         """
         return pulumi.get(self, "hostname")
 
@@ -71,7 +71,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
+        Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources). Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -83,7 +83,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="waitForActive")
     def wait_for_active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs.
+        Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs. Changing it updates the resource in place.
         """
         return pulumi.get(self, "wait_for_active")
 
@@ -95,7 +95,7 @@ class AcmeCertificateArgs:
     @pulumi.getter(name="waitTimeoutSeconds")
     def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again.
+        Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "wait_timeout_seconds")
 
@@ -117,7 +117,7 @@ class AcmeCertificate(pulumi.CustomResource):
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Requests an ACME certificate for a hostname and exposes the DNS records to create. It may coexist with a CustomCertificate on the same hostname.
+        Requests a platform-issued (ACME) certificate for a hostname and exposes the DNS records to create. It may coexist with a `CustomCertificate` on the same hostname: deleting it removes only the ACME request while the custom certificate remains; deleting the last kind removes the hostname.
 
         ## Example Usage
         ### A wildcard ACME certificate
@@ -133,11 +133,11 @@ class AcmeCertificate(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt_existing: Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources).
-        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs.
-        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again.
+        :param pulumi.Input[_builtins.bool] adopt_existing: Take an ACME request that already exists for the hostname under management instead of failing (`pulumi import` does not work for dynamic resources). Changing it is only recorded in the stack.
+        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active`, polling the platform's DNS check. Off by default: issuance needs DNS records that a program usually creates from this resource's outputs. Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300). On timeout the error says what is still pending; the certificate stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         ...
     @overload
@@ -146,7 +146,7 @@ class AcmeCertificate(pulumi.CustomResource):
                  args: AcmeCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Requests an ACME certificate for a hostname and exposes the DNS records to create. It may coexist with a CustomCertificate on the same hostname.
+        Requests a platform-issued (ACME) certificate for a hostname and exposes the DNS records to create. It may coexist with a `CustomCertificate` on the same hostname: deleting it removes only the ACME request while the custom certificate remains; deleting the last kind removes the hostname.
 
         ## Example Usage
         ### A wildcard ACME certificate
@@ -277,7 +277,7 @@ class AcmeCertificate(pulumi.CustomResource):
     @pulumi.getter
     def app(self) -> pulumi.Output[_builtins.str]:
         """
-        App serving the hostname. Changing it replaces the certificate.
+        App serving the hostname.
         """
         return pulumi.get(self, "app")
 

@@ -31,14 +31,14 @@ class CustomCertificateArgs:
         """
         The set of arguments for constructing a CustomCertificate resource.
 
-        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] fullchain: PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
-        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] private_key: PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
-        :param pulumi.Input[_builtins.bool] adopt_existing: Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
-        :param pulumi.Input[_builtins.int] expiry_warning_days: Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
-        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default.
-        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending.
+        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] fullchain: PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname). Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] private_key: PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again. Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.bool] adopt_existing: Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing. Changing it is only recorded in the stack.
+        :param pulumi.Input[_builtins.int] expiry_warning_days: Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Changing it is only recorded in the stack.
+        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default. Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending. Changing it is only recorded in the stack.
         """
         pulumi.set(__self__, "app", app)
         pulumi.set(__self__, "fullchain", fullchain)
@@ -57,7 +57,7 @@ class CustomCertificateArgs:
     @pulumi.getter
     def app(self) -> pulumi.Input[_builtins.str]:
         """
-        App serving the hostname. Changing it replaces the certificate.
+        App serving the hostname. Changing it replaces the resource.
         """
         return pulumi.get(self, "app")
 
@@ -69,7 +69,7 @@ class CustomCertificateArgs:
     @pulumi.getter
     def fullchain(self) -> pulumi.Input[_builtins.str]:
         """
-        PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
+        PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname). Changing it updates the resource in place.
         """
         return pulumi.get(self, "fullchain")
 
@@ -81,7 +81,7 @@ class CustomCertificateArgs:
     @pulumi.getter
     def hostname(self) -> pulumi.Input[_builtins.str]:
         """
-        Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the certificate.
+        Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the resource.
         """
         return pulumi.get(self, "hostname")
 
@@ -93,7 +93,7 @@ class CustomCertificateArgs:
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Input[_builtins.str]:
         """
-        PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
+        PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again. Changing it updates the resource in place.
         """
         return pulumi.get(self, "private_key")
 
@@ -105,7 +105,7 @@ class CustomCertificateArgs:
     @pulumi.getter(name="adoptExisting")
     def adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
+        Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing. Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "adopt_existing")
 
@@ -117,7 +117,7 @@ class CustomCertificateArgs:
     @pulumi.getter(name="expiryWarningDays")
     def expiry_warning_days(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+        Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "expiry_warning_days")
 
@@ -129,7 +129,7 @@ class CustomCertificateArgs:
     @pulumi.getter(name="waitForActive")
     def wait_for_active(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default.
+        Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default. Changing it updates the resource in place.
         """
         return pulumi.get(self, "wait_for_active")
 
@@ -141,7 +141,7 @@ class CustomCertificateArgs:
     @pulumi.getter(name="waitTimeoutSeconds")
     def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending.
+        Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending. Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "wait_timeout_seconds")
 
@@ -166,7 +166,7 @@ class CustomCertificate(pulumi.CustomResource):
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is verified. May coexist with an AcmeCertificate on the same hostname.
+        Imports a certificate you bring (PEM chain and private key) for a hostname. It becomes active once the ownership TXT record (`ownershipRecord`) is verified. May coexist with an `AcmeCertificate` on the same hostname; deleting the last kind removes the hostname. `privateKey` is always a secret. From `expiryWarningDays` (default 30) before the certificate expires, preview and up warn; an expired chain that is already imported never blocks the stack.
 
         ## Example Usage
         ### A certificate of your own
@@ -191,14 +191,14 @@ class CustomCertificate(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] adopt_existing: Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing.
-        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.int] expiry_warning_days: Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
-        :param pulumi.Input[_builtins.str] fullchain: PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
-        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the certificate.
-        :param pulumi.Input[_builtins.str] private_key: PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
-        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default.
-        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending.
+        :param pulumi.Input[_builtins.bool] adopt_existing: Take a hostname that already holds a custom certificate under management (this chain and key are imported over it) instead of failing. Changing it is only recorded in the stack.
+        :param pulumi.Input[_builtins.str] app: App serving the hostname. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] expiry_warning_days: Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Changing it is only recorded in the stack.
+        :param pulumi.Input[_builtins.str] fullchain: PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname). Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.str] hostname: Hostname, lowercase; a wildcard is `*.example.com`. It must appear in the certificate's SAN or CN (a `*.example.com` certificate covers `a.example.com`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] private_key: PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again. Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.bool] wait_for_active: Wait until the hostname is `active` (the ownership TXT record is verified), polling the platform's DNS check. Off by default. Changing it updates the resource in place.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait with `waitForActive` (default 300); the timeout error says what is pending. Changing it is only recorded in the stack.
         """
         ...
     @overload
@@ -207,7 +207,7 @@ class CustomCertificate(pulumi.CustomResource):
                  args: CustomCertificateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Imports a custom certificate for a hostname. It becomes active once the ownership TXT record is verified. May coexist with an AcmeCertificate on the same hostname.
+        Imports a certificate you bring (PEM chain and private key) for a hostname. It becomes active once the ownership TXT record (`ownershipRecord`) is verified. May coexist with an `AcmeCertificate` on the same hostname; deleting the last kind removes the hostname. `privateKey` is always a secret. From `expiryWarningDays` (default 30) before the certificate expires, preview and up warn; an expired chain that is already imported never blocks the stack.
 
         ## Example Usage
         ### A certificate of your own
@@ -368,7 +368,7 @@ class CustomCertificate(pulumi.CustomResource):
     @pulumi.getter
     def app(self) -> pulumi.Output[_builtins.str]:
         """
-        App serving the hostname. Changing it replaces the certificate.
+        App serving the hostname.
         """
         return pulumi.get(self, "app")
 
@@ -424,7 +424,7 @@ class CustomCertificate(pulumi.CustomResource):
     @pulumi.getter(name="expiryWarningDays")
     def expiry_warning_days(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired). Only recorded.
+        Days before the certificate expires from which `pulumi preview` and `pulumi up` warn, naming the hostname and the expiry date (default 30; 0 warns only once it has expired).
         """
         return pulumi.get(self, "expiry_warning_days")
 
@@ -432,7 +432,7 @@ class CustomCertificate(pulumi.CustomResource):
     @pulumi.getter
     def fullchain(self) -> pulumi.Output[_builtins.str]:
         """
-        PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again in place (rotation keeps the hostname).
+        PEM certificate chain, leaf first. Checked at preview: it must cover the hostname and, when it is imported (a new resource, or a changed chain or key), not be expired. A chain already imported is never refused for expiring; preview and up warn instead (`expiryWarningDays`). A new chain is imported again (rotation keeps the hostname).
         """
         return pulumi.get(self, "fullchain")
 
@@ -464,7 +464,7 @@ class CustomCertificate(pulumi.CustomResource):
     @pulumi.getter(name="privateKey")
     def private_key(self) -> pulumi.Output[_builtins.str]:
         """
-        PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again in place.
+        PEM private key of the leaf certificate; always stored as a secret. Checked at preview against the certificate. A new key is imported again.
         """
         return pulumi.get(self, "private_key")
 

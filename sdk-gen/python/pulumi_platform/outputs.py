@@ -820,7 +820,7 @@ class SnapshotInfo(dict):
 @pulumi.output_type
 class VolumeCompute(dict):
     """
-    Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+    Placement hint of a new volume (spec 4.3 `compute`).
     """
     @staticmethod
     def __key_warning(key: str):
@@ -856,7 +856,7 @@ class VolumeCompute(dict):
                  kernel_args: Optional[Sequence[_builtins.str]] = None,
                  memory_mb: Optional[_builtins.int] = None):
         """
-        Placement hint of a new volume (spec 4.3 `compute`). Changing it replaces the volume.
+        Placement hint of a new volume (spec 4.3 `compute`).
 
         :param _builtins.str cpu_kind: CPU kind of the machine the volume is meant for: `shared` or `performance`.
         :param _builtins.int cpus: Number of CPUs.

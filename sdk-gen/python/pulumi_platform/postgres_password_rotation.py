@@ -28,10 +28,10 @@ class PostgresPasswordRotationArgs:
         """
         The set of arguments for constructing a PostgresPasswordRotation resource.
 
-        :param pulumi.Input[_builtins.str] cluster_id: Postgres cluster id. Changing it rotates again (replace).
+        :param pulumi.Input[_builtins.str] cluster_id: Postgres cluster id. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] username: User whose password is rotated. Reserved and system users are refused by the platform. Changing it rotates again (replace; with `alternateUsername`, in place: the new user is rotated and becomes current, the current credential stays valid as the previous one).
         :param pulumi.Input[_builtins.str] alternate_username: A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
-        :param pulumi.Input[_builtins.bool] kill_sessions: End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+        :param pulumi.Input[_builtins.bool] kill_sessions: End the user's open sessions after each rotation (a changed value: from the next one). Changing it is only recorded in the stack.
         :param pulumi.Input[_builtins.int] rotation_days: Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
         """
@@ -50,7 +50,7 @@ class PostgresPasswordRotationArgs:
     @pulumi.getter(name="clusterId")
     def cluster_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Postgres cluster id. Changing it rotates again (replace).
+        Postgres cluster id. Changing it replaces the resource.
         """
         return pulumi.get(self, "cluster_id")
 
@@ -86,7 +86,7 @@ class PostgresPasswordRotationArgs:
     @pulumi.getter(name="killSessions")
     def kill_sessions(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+        End the user's open sessions after each rotation (a changed value: from the next one). Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "kill_sessions")
 
@@ -133,7 +133,9 @@ class PostgresPasswordRotation(pulumi.CustomResource):
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        One rotation of a Postgres user's password; the new password is the secret output `password`.
+        One rotation of a Postgres user's password; the new password is the secret output `password`. Change `triggers` to rotate again (a change of an input that replaces it rotates again too), or set `rotationDays` to rotate on a schedule.
+
+        The platform has no endpoint to read a password back: `pulumi refresh` keeps this resource's state as it is, and deleting the resource changes nothing at the platform (the password stays the last one rotated).
 
         ## Example Usage
         ### An alternating password rotation
@@ -157,8 +159,8 @@ class PostgresPasswordRotation(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] alternate_username: A second existing user of the same cluster: rotations then alternate between the two, so that two credentials are valid at any time. Each rotation rotates the user that is not current and makes it current (`username`/`password`); the other stays valid, unchanged, as `previousUsername`/`previousPassword` until the next rotation. Apps that have not yet picked up the new credential keep working. With it, rotations (`triggers`, `rotationDays`, `username`) are in-place updates. Added to an existing rotation it is only recorded: the next rotation rotates it. Changed, it is only recorded too (the next rotation picks the member of the new pair that is not current). Removed, the rotation goes back to one user: recorded when `username` is current, otherwise `username` is rotated and made current (the alternate's credential stays valid, unchanged).
-        :param pulumi.Input[_builtins.str] cluster_id: Postgres cluster id. Changing it rotates again (replace).
-        :param pulumi.Input[_builtins.bool] kill_sessions: End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+        :param pulumi.Input[_builtins.str] cluster_id: Postgres cluster id. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] kill_sessions: End the user's open sessions after each rotation (a changed value: from the next one). Changing it is only recorded in the stack.
         :param pulumi.Input[_builtins.int] rotation_days: Rotate on a schedule: once this many days have passed since the last rotation, `pulumi preview` shows the rotation as a replace and `pulumi up` rotates (run it from a scheduled pipeline); `nextRotationAt` says when. Added to an existing rotation, the first period starts at that `up`; a changed value counts from the last rotation. `pulumi refresh` never rotates. Without it the password rotates only when an input changes.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change rotates the password again, like the random provider's `keepers`. For example `{ schedule: "2025-q3" }`. With one user the rotation is a replace (a new rotation resource). With `alternateUsername` (before or after the change) it is an in-place update: the user that is not current is rotated and becomes current, and the current credential stays valid as the previous one, so apps keep working.
         :param pulumi.Input[_builtins.str] username: User whose password is rotated. Reserved and system users are refused by the platform. Changing it rotates again (replace; with `alternateUsername`, in place: the new user is rotated and becomes current, the current credential stays valid as the previous one).
@@ -170,7 +172,9 @@ class PostgresPasswordRotation(pulumi.CustomResource):
                  args: PostgresPasswordRotationArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        One rotation of a Postgres user's password; the new password is the secret output `password`.
+        One rotation of a Postgres user's password; the new password is the secret output `password`. Change `triggers` to rotate again (a change of an input that replaces it rotates again too), or set `rotationDays` to rotate on a schedule.
+
+        The platform has no endpoint to read a password back: `pulumi refresh` keeps this resource's state as it is, and deleting the resource changes nothing at the platform (the password stays the last one rotated).
 
         ## Example Usage
         ### An alternating password rotation
@@ -285,7 +289,7 @@ class PostgresPasswordRotation(pulumi.CustomResource):
     @pulumi.getter(name="clusterId")
     def cluster_id(self) -> pulumi.Output[_builtins.str]:
         """
-        Postgres cluster id. Changing it rotates again (replace).
+        Postgres cluster id.
         """
         return pulumi.get(self, "cluster_id")
 
@@ -293,7 +297,7 @@ class PostgresPasswordRotation(pulumi.CustomResource):
     @pulumi.getter(name="killSessions")
     def kill_sessions(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        End the user's open sessions after the rotation. Changing it alone does not rotate: it is recorded for the next rotation.
+        End the user's open sessions after each rotation (a changed value: from the next one).
         """
         return pulumi.get(self, "kill_sessions")
 

@@ -39,20 +39,20 @@ class VolumeArgs:
         """
         The set of arguments for constructing a Volume resource.
 
-        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.str] name: Volume name. Changing it replaces the volume.
+        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] name: Volume name. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_volume_id: Id of an existing volume to take under management instead of creating one (`pulumi import` does not work for dynamic resources). Its name, region, encryption and file system must match the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted, `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
-        :param pulumi.Input[_builtins.bool] auto_backup_enabled: Automatic daily snapshots (platform default true). Changes in place.
-        :param pulumi.Input['VolumeComputeArgs'] compute: Sizing hint for placement. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] encrypted: Whether the volume is encrypted (platform default true). Changing it replaces the volume.
-        :param pulumi.Input[_builtins.str] fstype: File system type (platform default `ext4`). Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] machines_only: True restricts attachment to machines, not allocations. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.str] region: Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] require_unique_zone: Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.int] restore_timeout_seconds: Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
+        :param pulumi.Input[_builtins.bool] auto_backup_enabled: Automatic daily snapshots (platform default true). Changing it updates the resource in place.
+        :param pulumi.Input['VolumeComputeArgs'] compute: Sizing hint for placement. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] encrypted: Whether the volume is encrypted (platform default true). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] fstype: File system type (platform default `ext4`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] machines_only: True restricts attachment to machines, not allocations. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] region: Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] require_unique_zone: Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] restore_timeout_seconds: Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         :param pulumi.Input[_builtins.int] size_gb: Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
         :param pulumi.Input[_builtins.str] snapshot_id: Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). To restore it again whenever the snapshot is taken again, give it the resource option `replaceWith` naming the `VolumeSnapshot` (every language; the TypeScript classes also take `replaceOnChanges: ["snapshotId"]`). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
-        :param pulumi.Input[_builtins.int] snapshot_retention: Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
+        :param pulumi.Input[_builtins.int] snapshot_retention: Days snapshots are kept, 1 to 60 (platform default 5). Changing it updates the resource in place.
         :param pulumi.Input[_builtins.str] source_volume_id: Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). To fork it again whenever the source is made anew, give it the resource option `replaceWith` naming the source `Volume` (every language; the TypeScript classes also take `replaceOnChanges: ["sourceVolumeId"]`). To fork again once, replace the volume (`pulumi up --replace <urn>`).
         """
         pulumi.set(__self__, "app", app)
@@ -88,7 +88,7 @@ class VolumeArgs:
     @pulumi.getter
     def app(self) -> pulumi.Input[_builtins.str]:
         """
-        App that owns the volume. Changing it replaces the volume.
+        App that owns the volume. Changing it replaces the resource.
         """
         return pulumi.get(self, "app")
 
@@ -100,7 +100,7 @@ class VolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Volume name. Changing it replaces the volume.
+        Volume name. Changing it replaces the resource.
         """
         return pulumi.get(self, "name")
 
@@ -124,7 +124,7 @@ class VolumeArgs:
     @pulumi.getter(name="autoBackupEnabled")
     def auto_backup_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Automatic daily snapshots (platform default true). Changes in place.
+        Automatic daily snapshots (platform default true). Changing it updates the resource in place.
         """
         return pulumi.get(self, "auto_backup_enabled")
 
@@ -136,7 +136,7 @@ class VolumeArgs:
     @pulumi.getter
     def compute(self) -> pulumi.Input[Optional['VolumeComputeArgs']]:
         """
-        Sizing hint for placement. Changing it replaces the volume.
+        Sizing hint for placement. Changing it replaces the resource.
         """
         return pulumi.get(self, "compute")
 
@@ -148,7 +148,7 @@ class VolumeArgs:
     @pulumi.getter
     def encrypted(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the volume is encrypted (platform default true). Changing it replaces the volume.
+        Whether the volume is encrypted (platform default true). Changing it replaces the resource.
         """
         return pulumi.get(self, "encrypted")
 
@@ -160,7 +160,7 @@ class VolumeArgs:
     @pulumi.getter
     def fstype(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        File system type (platform default `ext4`). Changing it replaces the volume.
+        File system type (platform default `ext4`). Changing it replaces the resource.
         """
         return pulumi.get(self, "fstype")
 
@@ -172,7 +172,7 @@ class VolumeArgs:
     @pulumi.getter(name="machinesOnly")
     def machines_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        True restricts attachment to machines, not allocations. Changing it replaces the volume.
+        True restricts attachment to machines, not allocations. Changing it replaces the resource.
         """
         return pulumi.get(self, "machines_only")
 
@@ -184,7 +184,7 @@ class VolumeArgs:
     @pulumi.getter
     def region(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the volume.
+        Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the resource.
         """
         return pulumi.get(self, "region")
 
@@ -196,7 +196,7 @@ class VolumeArgs:
     @pulumi.getter(name="requireUniqueZone")
     def require_unique_zone(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
+        Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the resource.
         """
         return pulumi.get(self, "require_unique_zone")
 
@@ -208,7 +208,7 @@ class VolumeArgs:
     @pulumi.getter(name="restoreTimeoutSeconds")
     def restore_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
+        Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "restore_timeout_seconds")
 
@@ -244,7 +244,7 @@ class VolumeArgs:
     @pulumi.getter(name="snapshotRetention")
     def snapshot_retention(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
+        Days snapshots are kept, 1 to 60 (platform default 5). Changing it updates the resource in place.
         """
         return pulumi.get(self, "snapshot_retention")
 
@@ -288,7 +288,7 @@ class Volume(pulumi.CustomResource):
                  source_volume_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A volume of an app. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything.
+        A volume of an app. Growth of `sizeGb` and changes of `snapshotRetention` or `autoBackupEnabled` are applied in place (one update does both); the inputs that identify it replace it. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything. `pulumi refresh` reports size, retention or backup changes made elsewhere, and a deleted volume. A volume grown elsewhere beyond `sizeGb` keeps its size: no change is planned, and preview and up warn.
 
         ## Example Usage
         ### A volume of 10 GB
@@ -305,19 +305,19 @@ class Volume(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_volume_id: Id of an existing volume to take under management instead of creating one (`pulumi import` does not work for dynamic resources). Its name, region, encryption and file system must match the inputs; retention, backups and a larger `sizeGb` are then applied to it. Once adopted, `pulumi destroy` deletes it (use the `retainOnDelete` option to keep it).
-        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] auto_backup_enabled: Automatic daily snapshots (platform default true). Changes in place.
-        :param pulumi.Input[Union['VolumeComputeArgs', 'VolumeComputeArgsDict']] compute: Sizing hint for placement. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] encrypted: Whether the volume is encrypted (platform default true). Changing it replaces the volume.
-        :param pulumi.Input[_builtins.str] fstype: File system type (platform default `ext4`). Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] machines_only: True restricts attachment to machines, not allocations. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.str] name: Volume name. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.str] region: Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.bool] require_unique_zone: Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
-        :param pulumi.Input[_builtins.int] restore_timeout_seconds: Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again.
+        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] auto_backup_enabled: Automatic daily snapshots (platform default true). Changing it updates the resource in place.
+        :param pulumi.Input[Union['VolumeComputeArgs', 'VolumeComputeArgsDict']] compute: Sizing hint for placement. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] encrypted: Whether the volume is encrypted (platform default true). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] fstype: File system type (platform default `ext4`). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] machines_only: True restricts attachment to machines, not allocations. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] name: Volume name. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] region: Region of the volume, a region code of three lowercase letters (`iad`, `lhr`); defaults to the attached machine's region, else the app's primary region. Required with `snapshotId` (it must equal the region of the machine the volume will attach to). A code of another shape is refused at preview; a well-shaped code this release does not know is warned about (naming the nearest known one) and left to the platform. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] require_unique_zone: Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] restore_timeout_seconds: Seconds to wait for a volume restored from `snapshotId` to become `created` (default 600). On timeout the volume stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         :param pulumi.Input[_builtins.int] size_gb: Size in GB (platform default 3), the least the volume must have. Raising it above the platform's size extends the volume in place; lowering it below what the program had before is rejected at preview ("volumes can only grow: 10 GB → 5 GB"). A volume grown outside the stack to more than this keeps its size: no change is planned, and a warning says so.
         :param pulumi.Input[_builtins.str] snapshot_id: Snapshot to restore the new volume from; the create waits until the volume leaves `restoring` (see `restoreTimeoutSeconds`). A restore is an event, like a fork: once restored, a changed or unknown `snapshotId` (the snapshot taken again, its resource recreated) changes nothing; the stack keeps the snapshot it was restored from, and the preview and the up of that change warn (once). To restore it again whenever the snapshot is taken again, give it the resource option `replaceWith` naming the `VolumeSnapshot` (every language; the TypeScript classes also take `replaceOnChanges: ["snapshotId"]`). Set on a volume that was not restored, it replaces it (a restore). To restore again once, replace the volume (`pulumi up --replace <urn>`).
-        :param pulumi.Input[_builtins.int] snapshot_retention: Days snapshots are kept, 1 to 60 (platform default 5). Changes in place.
+        :param pulumi.Input[_builtins.int] snapshot_retention: Days snapshots are kept, 1 to 60 (platform default 5). Changing it updates the resource in place.
         :param pulumi.Input[_builtins.str] source_volume_id: Volume to fork. A fork is an event, like a snapshot: once forked, a changed `sourceVolumeId` (the source was deleted and made again, say) changes nothing; the stack keeps the volume it was forked from, and the preview and the up of that change warn (once). To fork it again whenever the source is made anew, give it the resource option `replaceWith` naming the source `Volume` (every language; the TypeScript classes also take `replaceOnChanges: ["sourceVolumeId"]`). To fork again once, replace the volume (`pulumi up --replace <urn>`).
         """
         ...
@@ -327,7 +327,7 @@ class Volume(pulumi.CustomResource):
                  args: VolumeArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A volume of an app. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything.
+        A volume of an app. Growth of `sizeGb` and changes of `snapshotRetention` or `autoBackupEnabled` are applied in place (one update does both); the inputs that identify it replace it. Leaving an optional input out means "the platform's value": it is never a change, so removing `sizeGb` from a program does not plan anything. `pulumi refresh` reports size, retention or backup changes made elsewhere, and a deleted volume. A volume grown elsewhere beyond `sizeGb` keeps its size: no change is planned, and preview and up warn.
 
         ## Example Usage
         ### A volume of 10 GB
@@ -474,7 +474,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter
     def app(self) -> pulumi.Output[_builtins.str]:
         """
-        App that owns the volume. Changing it replaces the volume.
+        App that owns the volume.
         """
         return pulumi.get(self, "app")
 
@@ -538,7 +538,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter
     def compute(self) -> pulumi.Output[Optional['outputs.VolumeCompute']]:
         """
-        Sizing hint for placement. Changing it replaces the volume.
+        Sizing hint for placement.
         """
         return pulumi.get(self, "compute")
 
@@ -578,7 +578,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter(name="machinesOnly")
     def machines_only(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        True restricts attachment to machines, not allocations. Changing it replaces the volume.
+        True restricts attachment to machines, not allocations.
         """
         return pulumi.get(self, "machines_only")
 
@@ -610,7 +610,7 @@ class Volume(pulumi.CustomResource):
     @pulumi.getter(name="requireUniqueZone")
     def require_unique_zone(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out. Changing it replaces the volume.
+        Place the volume on hardware holding no other volume of the same name (platform default true); creation may fail when unique zones run out.
         """
         return pulumi.get(self, "require_unique_zone")
 

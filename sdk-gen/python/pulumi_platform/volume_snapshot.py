@@ -26,10 +26,10 @@ class VolumeSnapshotArgs:
         """
         The set of arguments for constructing a VolumeSnapshot resource.
 
-        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it takes a new snapshot.
+        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] volume_id: Volume to snapshot, e.g. `volume.volumeId`. A snapshot is an event: once taken, a changed `volumeId` (the volume was deleted and made again, say) takes no new snapshot and replaces nothing restored from this one; the stack keeps the volume it was taken of and preview and up warn. Change `triggers` to take a snapshot of the new volume.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change takes a new snapshot (the old one is left to retention).
-        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change takes a new snapshot (the old one is left to retention). Changing it replaces the resource.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         pulumi.set(__self__, "app", app)
         pulumi.set(__self__, "volume_id", volume_id)
@@ -42,7 +42,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter
     def app(self) -> pulumi.Input[_builtins.str]:
         """
-        App that owns the volume. Changing it takes a new snapshot.
+        App that owns the volume. Changing it replaces the resource.
         """
         return pulumi.get(self, "app")
 
@@ -66,7 +66,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter
     def triggers(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Arbitrary values; any change takes a new snapshot (the old one is left to retention).
+        Arbitrary values; any change takes a new snapshot (the old one is left to retention). Changing it replaces the resource.
         """
         return pulumi.get(self, "triggers")
 
@@ -78,7 +78,7 @@ class VolumeSnapshotArgs:
     @pulumi.getter(name="waitTimeoutSeconds")
     def wait_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again.
+        Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         return pulumi.get(self, "wait_timeout_seconds")
 
@@ -99,7 +99,7 @@ class VolumeSnapshot(pulumi.CustomResource):
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        An on-demand snapshot of a volume, waited for until it is listed.
+        Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take a new one (a volume already restored from this one is kept: a restore is an event); a change of an input that replaces it takes a new one too. A snapshot is an event as well, so a changed `volumeId` alone (the volume deleted and made again, say) takes none, and preview and up warn. Deleting it changes nothing at the platform (snapshot retention removes snapshots). Once retention has removed the snapshot, `pulumi refresh` records `listed: false` and keeps it in the stack with its `snapshotId`.
 
         ## Example Usage
         ### An on-demand snapshot of a volume
@@ -116,10 +116,10 @@ class VolumeSnapshot(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it takes a new snapshot.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change takes a new snapshot (the old one is left to retention).
+        :param pulumi.Input[_builtins.str] app: App that owns the volume. Changing it replaces the resource.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] triggers: Arbitrary values; any change takes a new snapshot (the old one is left to retention). Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] volume_id: Volume to snapshot, e.g. `volume.volumeId`. A snapshot is an event: once taken, a changed `volumeId` (the volume was deleted and made again, say) takes no new snapshot and replaces nothing restored from this one; the stack keeps the volume it was taken of and preview and up warn. Change `triggers` to take a snapshot of the new volume.
-        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again.
+        :param pulumi.Input[_builtins.int] wait_timeout_seconds: Seconds to wait until the snapshot appears in the volume's snapshot list (default 300). On timeout the snapshot stays in the stack and the next `pulumi up` waits again. Changing it is only recorded in the stack.
         """
         ...
     @overload
@@ -128,7 +128,7 @@ class VolumeSnapshot(pulumi.CustomResource):
                  args: VolumeSnapshotArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An on-demand snapshot of a volume, waited for until it is listed.
+        Takes an on-demand snapshot of a volume and waits until it is listed. Change `triggers` to take a new one (a volume already restored from this one is kept: a restore is an event); a change of an input that replaces it takes a new one too. A snapshot is an event as well, so a changed `volumeId` alone (the volume deleted and made again, say) takes none, and preview and up warn. Deleting it changes nothing at the platform (snapshot retention removes snapshots). Once retention has removed the snapshot, `pulumi refresh` records `listed: false` and keeps it in the stack with its `snapshotId`.
 
         ## Example Usage
         ### An on-demand snapshot of a volume
@@ -233,7 +233,7 @@ class VolumeSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def app(self) -> pulumi.Output[_builtins.str]:
         """
-        App that owns the volume. Changing it takes a new snapshot.
+        App that owns the volume.
         """
         return pulumi.get(self, "app")
 

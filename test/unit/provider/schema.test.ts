@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
 import type { ResourceDeclaration } from "../../../provider/model/declaration";
 import { LOOKUPS } from "../../../provider/plugin/functions";
-import { packageSchema, SCHEMA_DOCS, type SchemaProperty } from "../../../provider/plugin/schema";
+import {
+  CHANGE_SENTENCES,
+  packageSchema,
+  SCHEMA_DOCS,
+  type SchemaProperty,
+} from "../../../provider/plugin/schema";
 
 const root = path.resolve(__dirname, "..", "..", "..");
 const schema = packageSchema("1.2.3");
@@ -115,6 +120,24 @@ describe("the schema's texts are the TSDoc's, and the committed schema is the pl
   it("sdk-gen/schema.json is the schema the plugin serves (else: npm run gen-sdks)", () => {
     const committed = JSON.parse(fs.readFileSync(path.join(root, "sdk-gen", "schema.json"), "utf8"));
     expect(committed).toEqual(packageSchema(committed.version));
+  });
+});
+
+// What a change of an input does is its declared `change`: docs/resources.md shows it in a column,
+// the schema says it in one generated sentence per tag; the input's TSDoc never restates it
+// (a `special` input's own rule stays its TSDoc's).
+describe("an input's change is said once, from its tag", () => {
+  const RESTATED = /Changing it (replaces|updates|is only recorded)|Changes in place|Only recorded\./;
+  it.each(RESOURCE_KEYS)("%s: the schema's input descriptions end with their tag's sentence", (key) => {
+    const declaration: ResourceDeclaration = registry[key].declaration;
+    const resource = schema.resources[`platform:index:${declaration.type}`];
+    for (const [name, input] of Object.entries(declaration.inputs)) {
+      const doc = SCHEMA_DOCS.resources[key]?.inputs[name]?.description ?? "";
+      const sentence = CHANGE_SENTENCES[input.change];
+      expect(resource?.inputProperties[name]?.description, name).toBe(sentence ? `${doc} ${sentence}` : doc);
+      if (input.change !== "special")
+        expect(doc, `${key}.${name}'s TSDoc restates its change`).not.toMatch(RESTATED);
+    }
   });
 });
 
