@@ -2,7 +2,10 @@
 // `npm run gen-sdks`: the package schema and the SDKs generated from it, in one command.
 //
 //   1. the descriptions: the TSDoc of the declarations and lookups → provider/plugin/schema-docs.json
-//      (scripts/lib/schema-docs.js), then `tsc` (dist/, which the plugin runs), then the generated
+//      (scripts/lib/schema-docs.js), both doors' classes (provider/program/classes.ts,
+//      provider/plugin/classes.ts and each door's kind-exports.ts, from the registry, each kind's
+//      class.ts and its declaration's TSDoc: scripts/lib/door-classes.js), then `tsc` (dist/, which
+//      the plugin runs), then the generated
 //      kinds' names the classes register with (provider/kinds/kind-names.json) and the generated
 //      blocks of docs/resources.md from the built registry and those descriptions
 //      (scripts/lib/resources-doc.js);
@@ -18,8 +21,8 @@
 //      proxy serves): skipped with a note otherwise, and the committed ones are left as they are.
 //
 // `--check` writes everything into a temporary directory instead, fails when it differs from the
-// committed files, docs/resources.md included (a declaration changed without `npm run gen-sdks`),
-// then builds and vets the Go SDK and the Go quickstart (examples/go-quickstart: its program,
+// committed files, docs/resources.md and the doors' classes included (a declaration changed
+// without `npm run gen-sdks`), then builds and vets the Go SDK and the Go quickstart (examples/go-quickstart: its program,
 // which must compile without a cast, main.go and the Automation API driver) and the schema's Go
 // examples (examples/schema) and byte-compiles
 // the Python SDK (test/e2e/python-quickstart.test.ts installs it from a wheel and type-checks the
@@ -245,6 +248,19 @@ function main() {
         throw new Error("provider/plugin/schema-docs.json is not the TSDoc's: run npm run gen-sdks");
       }
     } else write(file, docs);
+  });
+  timed("both doors' classes from the registry and the declarations", () => {
+    // provider/{program,plugin}/{classes,kind-exports}.ts (scripts/lib/door-classes.js), before
+    // tsc compiles them.
+    const { doorClasses } = require("./lib/door-classes");
+    const stale = [];
+    for (const [file, text] of Object.entries(doorClasses(root))) {
+      const at = path.join(root, file);
+      if (!check) write(at, text);
+      else if (!fs.existsSync(at) || fs.readFileSync(at, "utf8") !== text) stale.push(file);
+    }
+    if (stale.length > 0)
+      throw new Error(`${stale.join(", ")}: not the generated classes: run npm run gen-sdks`);
   });
   timed("tsc", () =>
     run(process.execPath, [

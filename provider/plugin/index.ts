@@ -8,10 +8,5 @@
 // An older Node stops here, at the program's import, with what to do (not at the first request).
 import "../../sdk/node-floor";
 
-export {
-  AcmeCertificate,
-  CustomCertificate,
-  PostgresPasswordRotation,
-  Volume,
-  VolumeSnapshot,
-} from "./classes";
+// Each kind's class (generated).
+export * from "./kind-exports";

@@ -4,7 +4,6 @@
  * `validate…Args`, and the lookups.
  * @module
  */
-export type { AcmeCertificateArgs, CustomCertificateArgs } from "../kinds/certificates/classes";
 export type {
   CertificateEntryOutput,
   CertificateValidationOutput,
@@ -12,16 +11,7 @@ export type {
   DnsRequirementsOutput,
   IssuedCertificateOutput,
 } from "../kinds/certificates/declarations";
-export {
-  validateAcmeCertificateArgs,
-  validateCustomCertificateArgs,
-  validatePostgresPasswordRotationArgs,
-  validateVolumeArgs,
-  validateVolumeSnapshotArgs,
-} from "../kinds/declarations";
-export type { PostgresPasswordRotationArgs } from "../kinds/postgres-password-rotation/class";
-export type { VolumeArgs, VolumeComputeArgs, VolumeComputeOutput } from "../kinds/volume/class";
-export type { VolumeSnapshotArgs } from "../kinds/volume-snapshot/class";
+export type { VolumeComputeArgs, VolumeComputeOutput } from "../kinds/volume/class";
 export {
   type CertificateCheckInfo,
   type CertificateInfo,
@@ -38,11 +28,6 @@ export {
   type VolumeInfo,
 } from "../lookups";
 export type { ValidationFailure } from "../model/validation";
-export {
-  AcmeCertificate,
-  CustomCertificate,
-  PostgresPasswordRotation,
-  Volume,
-  VolumeSnapshot,
-} from "./classes";
+// Each kind's class, `Args` and `validate…Args` (generated).
+export * from "./kind-exports";
 export { type RecoverStackOptions, type RecoverStackResult, recoverStack } from "./recover-stack";

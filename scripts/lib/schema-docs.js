@@ -131,34 +131,75 @@ function resolved(/** @type {ts.Node} */ node, /** @type {ts.TypeChecker} */ che
   return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 }
 
-/** Each registry row's declaration variable, by runtime key, in one file of provider/kinds/. */
-function registryDeclarations(/** @type {ts.SourceFile} */ file, /** @type {ts.TypeChecker} */ checker) {
-  /** @type {Record<string, ts.Symbol>} */
-  const found = {};
-  /** @param {ts.Node} node */
-  const visit = (node) => {
-    if (
-      ts.isPropertyAssignment(node) &&
-      ts.isIdentifier(node.name) &&
-      node.name.text === "declaration" &&
-      ts.isObjectLiteralExpression(node.parent)
-    ) {
-      const key = node.parent.properties.find((p) => p.name?.getText() === "key");
-      if (key && ts.isPropertyAssignment(key) && ts.isStringLiteral(key.initializer)) {
-        found[key.initializer.text] = resolved(node.initializer, checker);
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
+/**
+ * @typedef {{ key: string, type: string, component?: string, className: string, declaration: ts.Symbol }} RegistryRow
+ *   A registry row as the sources state it: its runtime key, its dynamic resource's type, its
+ *   component (when it has one), the class a program constructs (the component, else the
+ *   declaration's `type`) and its declaration's variable (whose TSDoc is the resource's text).
+ */
+
+/** A string literal member `name` of `type`, or undefined when it has none. */
+function literalMember(
+  /** @type {ts.Type} */ type,
+  /** @type {string} */ name,
+  /** @type {ts.TypeChecker} */ checker,
+) {
+  const member = checker.getPropertyOfType(type, name);
+  if (!member) return undefined;
+  const value = checker.getTypeOfSymbol(member);
+  if (!value.isStringLiteral())
+    throw new Error(`schema-docs: ${name} of ${checker.typeToString(type)} is not a literal`);
+  return value.value;
 }
 
-/** Reads every description the schema needs from the sources. */
-function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
-  const registryFile = path.join(root, "provider", "kinds", "registry.ts");
-  const lookupsFile = path.join(root, "provider", "lookups.ts");
-  const functionsFile = path.join(root, "provider", "plugin", "functions.ts");
+/** The `type` a declaration variable states (`declareResource({ type: "Volume", … })`). */
+function declaredType(/** @type {ts.Symbol} */ declaration) {
+  const at = declaration.valueDeclaration;
+  const call = at && ts.isVariableDeclaration(at) ? at.initializer : undefined;
+  const spec = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
+  const type =
+    spec && ts.isObjectLiteralExpression(spec)
+      ? spec.properties.find((p) => p.name?.getText() === "type")
+      : undefined;
+  if (!type || !ts.isPropertyAssignment(type) || !ts.isStringLiteral(type.initializer))
+    throw new Error(`schema-docs: ${declaration.name} states no type: declareResource({ type: "…", … })`);
+  return type.initializer.text;
+}
+
+/**
+ * The registry's rows (provider/kinds/registry.ts's `registry`), in its order, read from its type
+ * as the compiler sees it: each row's key, type, component and declaration variable.
+ * @returns {RegistryRow[]}
+ */
+function registryRows(/** @type {ts.Program} */ program, /** @type {string} */ root = repoRoot) {
+  const checker = program.getTypeChecker();
+  const file = program.getSourceFile(path.join(root, "provider", "kinds", "registry.ts"));
+  const module = file && checker.getSymbolAtLocation(file);
+  const registry = module && checker.getExportsOfModule(module).find((s) => s.name === "registry");
+  if (!registry) throw new Error("schema-docs: provider/kinds/registry.ts exports no registry");
+  return checker.getPropertiesOfType(checker.getTypeOfSymbol(registry)).map((property) => {
+    const row = checker.getTypeOfSymbol(property);
+    const key = literalMember(row, "key", checker);
+    const type = literalMember(row, "type", checker);
+    const member = checker.getPropertyOfType(row, "declaration");
+    const at = member?.valueDeclaration;
+    /** @type {ts.Symbol | undefined} */
+    let declaration;
+    if (at && ts.isPropertyAssignment(at)) declaration = resolved(at.initializer, checker);
+    else if (at && ts.isShorthandPropertyAssignment(at))
+      declaration = checker.getShorthandAssignmentValueSymbol(at);
+    if (key !== property.name || !type || !declaration)
+      throw new Error(
+        `schema-docs: the registry's row ${property.name} has no key, type or declaration variable`,
+      );
+    const component = literalMember(row, "component", checker);
+    const declared = declaredType(declaration);
+    return { key, type, ...(component ? { component } : {}), className: component ?? declared, declaration };
+  });
+}
+
+/** The program of the sources gen-sdks reads (tsconfig.json's options), rooted at `rootNames`. */
+function sourceProgram(/** @type {string} */ root, /** @type {string[]} */ rootNames) {
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(root, "tsconfig.json"),
     {},
@@ -170,10 +211,15 @@ function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
     },
   );
   if (!config) throw new Error("schema-docs: cannot read tsconfig.json");
-  const program = ts.createProgram({
-    rootNames: [registryFile, lookupsFile, functionsFile],
-    options: { ...config.options, noEmit: true },
-  });
+  return ts.createProgram({ rootNames, options: { ...config.options, noEmit: true } });
+}
+
+/** Reads every description the schema needs from the sources. */
+function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
+  const registryFile = path.join(root, "provider", "kinds", "registry.ts");
+  const lookupsFile = path.join(root, "provider", "lookups.ts");
+  const functionsFile = path.join(root, "provider", "plugin", "functions.ts");
+  const program = sourceProgram(root, [registryFile, lookupsFile, functionsFile]);
   const checker = program.getTypeChecker();
   const source = (/** @type {string} */ file) => {
     const sf = program.getSourceFile(file);
@@ -183,18 +229,7 @@ function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
 
   /** @type {SchemaDocs} */
   const docs = { resources: {}, functions: {} };
-  // The rows live in each kind's home (provider/kinds/<kind>/kind.ts), which the registry imports.
-  const kindsDir = path.join(root, "provider", "kinds") + path.sep;
-  const rowFiles = program.getSourceFiles().filter((sf) => path.resolve(sf.fileName).startsWith(kindsDir));
-  const found = Object.assign({}, ...rowFiles.map((sf) => registryDeclarations(sf, checker)));
-  // In the registry's order: its rows are `<key>: <key>Kind`.
-  const order = [...source(registryFile).text.matchAll(/^\s+(\w+): \w+Kind,$/gm)].map((m) => String(m[1]));
-  const rows = Object.fromEntries(order.filter((k) => k in found).map((k) => [k, found[k]]));
-  if (Object.keys(rows).length !== Object.keys(found).length)
-    throw new Error(
-      `schema-docs: the registry's rows (${order}) are not the kinds found (${Object.keys(found)})`,
-    );
-  for (const [key, symbol] of Object.entries(rows)) {
+  for (const { key, declaration: symbol } of registryRows(program, root)) {
     const declaration = checker.getTypeOfSymbol(symbol);
     const side = (/** @type {"inputs" | "outputs"} */ name, /** @type {string} */ marker) =>
       Object.fromEntries(
@@ -239,4 +274,4 @@ function extractSchemaDocs(/** @type {string} */ root = repoRoot) {
   return docs;
 }
 
-module.exports = { extractSchemaDocs };
+module.exports = { extractSchemaDocs, registryRows, sourceProgram, text };
