@@ -8,4 +8,4 @@
 import "../sdk/node-floor";
 import "./compile-cache";
 
-export * from "./program";
+export * from "./dynamic";

@@ -2,7 +2,7 @@
 // `npm run gen-sdks`: the package schema and the SDKs generated from it, in one command.
 //
 //   1. the descriptions: the TSDoc of the declarations and lookups → provider/plugin/schema-docs.json
-//      (scripts/lib/schema-docs.js), both doors' classes (provider/program/classes.ts,
+//      (scripts/lib/schema-docs.js), both doors' classes (provider/dynamic/classes.ts,
 //      provider/plugin/classes.ts and each door's kind-exports.ts, from the registry, each kind's
 //      class.ts and its declaration's TSDoc: scripts/lib/door-classes.js), then `tsc` (dist/, which
 //      the plugin runs), then the generated

@@ -14,7 +14,7 @@
  */
 import type { PlatformClient } from "../../sdk/client";
 import type { ResourceDeclaration } from "../model/declaration";
-import type { ResourceRow } from "../model/kind";
+import type { KindModel } from "../model/kind";
 import type { Mocker } from "../model/mocking";
 import type { KindRecovery } from "../model/recovery";
 import type { RuntimeProvider } from "../runtime/define";
@@ -26,7 +26,7 @@ export type ClientFamily = Exclude<keyof PlatformClient, "close">;
 export interface KindDefinition<
   K extends string = string,
   D extends ResourceDeclaration = ResourceDeclaration,
-> extends ResourceRow<K> {
+> extends KindModel<K> {
   readonly declaration: D;
   /**
    * The kind's provider (check, diff, create, read, update, delete at the platform): its home's

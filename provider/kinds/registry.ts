@@ -25,8 +25,8 @@ import { volumeSnapshotKind } from "./volume-snapshot/kind";
 
 export {
   componentTypeToken,
+  type KindModel,
   pluginTypeToken,
-  type ResourceRow,
   TYPE_PACKAGE,
   typeToken,
 } from "../model/kind";

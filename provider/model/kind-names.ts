@@ -4,10 +4,10 @@
  * @module
  */
 import { outputNames, secretNames } from "./declaration";
-import type { KindNames, ResourceRow } from "./kind";
+import type { KindModel, KindNames } from "./kind";
 
 /** The names of a kind, from its row. */
-export function kindNames(row: ResourceRow): KindNames {
+export function kindNames(row: KindModel): KindNames {
   const secrets = secretNames(row.declaration);
   return {
     key: row.key,

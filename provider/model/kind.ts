@@ -22,8 +22,11 @@ export const REPLACE_ON_CHANGES = "__replaceOnChanges";
  */
 export const REPLACED_BY_OPTION = "__replacedByOption";
 
-/** One resource kind. */
-export interface ResourceRow<K extends string = string> {
+/**
+ * One resource kind as the layers below the kinds read it (names, declaration, rules); the kinds' own
+ * `KindDefinition` (../kinds/definition) adds its runtime, mock and recovery.
+ */
+export interface KindModel<K extends string = string> {
   /**
    * The name under which the runtime exports the kind's provider; recorded stubs name it, so it
    * never changes.
@@ -64,7 +67,7 @@ export function componentTypeToken(row: { readonly component: string }): string 
  * custom resource: `platform:index:<class>`. For `volumeSnapshot` it is also the dynamic door's
  * component token ({@link componentTypeToken}); only a custom resource of it is the plugin's.
  */
-export function pluginTypeToken(row: ResourceRow | KindNames): string {
+export function pluginTypeToken(row: KindModel | KindNames): string {
   return `${TYPE_PACKAGE}:index:${"className" in row ? row.className : row.declaration.type}`;
 }
 
@@ -74,9 +77,9 @@ export function pluginTypeToken(row: ResourceRow | KindNames): string {
  * them). `../kinds/kind-names.json` holds them, written from the registry by `npm run gen-sdks`.
  */
 export interface KindNames {
-  /** The runtime key ({@link ResourceRow.key}). */
+  /** The runtime key ({@link KindModel.key}). */
   readonly key: string;
-  /** The dynamic resource's type ({@link ResourceRow.type}). */
+  /** The dynamic resource's type ({@link KindModel.type}). */
   readonly type: string;
   /** The class a program constructs (the declaration's `type`). */
   readonly className: string;

@@ -6,7 +6,8 @@
  * @module
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Door, KindRow } from "./door";
+import type { KindNames } from "../model/kind";
+import type { Door } from "./door";
 import { capStackTraces, registration } from "./registration";
 import { heldForToken } from "./token-gate";
 
@@ -14,7 +15,7 @@ import { heldForToken } from "./token-gate";
 export abstract class KindResource extends pulumi.CustomResource {
   protected constructor(
     door: Door,
-    kind: KindRow,
+    kind: KindNames,
     name: string,
     args: object,
     opts: pulumi.CustomResourceOptions | undefined,

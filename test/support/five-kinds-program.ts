@@ -4,9 +4,9 @@
  * `pulumi.secret`, a snapshot of one volume restored into another.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type * as root from "../../provider/dynamic";
 import type { ResourceKey, registry } from "../../provider/kinds/registry";
 import type * as plugin from "../../provider/plugin";
-import type * as root from "../../provider/program";
 
 /** The class of each registry kind: its type, or the component around it. */
 type ClassName = {

@@ -1,6 +1,6 @@
 /**
  * The `AcmeCertificate` and `CustomCertificate` classes both doors extend
- * (../../program/classes, ../../plugin/classes): their `Args` and outputs' types (from
+ * (../../dynamic/classes, ../../plugin/classes): their `Args` and outputs' types (from
  * ./declarations).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The `PostgresPasswordRotation` class both doors extend (../../program/classes,
+ * The `PostgresPasswordRotation` class both doors extend (../../dynamic/classes,
  * ../../plugin/classes): its `Args` and outputs' types (from ./declaration).
  * @module
  */

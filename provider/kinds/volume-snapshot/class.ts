@@ -1,5 +1,5 @@
 /**
- * The snapshot request class both doors extend (../../program/classes, ../../plugin/classes): the
+ * The snapshot request class both doors extend (../../dynamic/classes, ../../plugin/classes): the
  * custom resource that takes the snapshot, the child of the `VolumeSnapshot` component
  * (./component); its `Args` and outputs' types (from ./declaration).
  * @module

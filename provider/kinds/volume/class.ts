@@ -1,5 +1,5 @@
 /**
- * The `Volume` class both doors extend (../../program/classes, ../../plugin/classes): its `Args`,
+ * The `Volume` class both doors extend (../../dynamic/classes, ../../plugin/classes): its `Args`,
  * its outputs' types (from ./declaration), and what it does beyond registering.
  * @module
  */

@@ -4,13 +4,13 @@ import path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
+import * as root from "../../../provider/dynamic";
+import { dynamicClasses } from "../../../provider/dynamic/classes";
 import { pluginTypeToken, RESOURCE_KEYS, registry } from "../../../provider/kinds/registry";
 import { SnapshotComponent } from "../../../provider/kinds/volume-snapshot/component";
 import * as plugin from "../../../provider/plugin";
 import { pluginClasses } from "../../../provider/plugin/classes";
 import { packageSchema } from "../../../provider/plugin/schema";
-import * as root from "../../../provider/program";
-import { dynamicClasses } from "../../../provider/program/classes";
 import { KindResource } from "../../../provider/registration/kind-resource";
 
 // Both doors serve every kind of the registry, each under the class name a program constructs,
@@ -72,11 +72,11 @@ describe("the doors' classes are generated", () => {
     doorClasses: (root: string) => Record<string, string>;
   };
 
-  it("provider/{program,plugin}/{classes,kind-exports}.ts are what gen-sdks writes (else: npm run gen-sdks)", () => {
+  it("provider/{dynamic,plugin}/{classes,kind-exports}.ts are what gen-sdks writes (else: npm run gen-sdks)", () => {
     const generated = doorClasses(root);
     expect(Object.keys(generated).sort()).toEqual(
       ["classes.ts", "kind-exports.ts"]
-        .flatMap((f) => [`provider/plugin/${f}`, `provider/program/${f}`])
+        .flatMap((f) => [`provider/plugin/${f}`, `provider/dynamic/${f}`])
         .sort(),
     );
     for (const [file, text] of Object.entries(generated)) {
@@ -95,7 +95,7 @@ describe("the doors' classes are generated", () => {
     expect(text).not.toBe("");
     const example = fs.readFileSync(path.join(root, "examples", "schema", key, "index.ts"), "utf8").trimEnd();
     for (const [door, imported] of [
-      ["program", '"pulumi-platform"'],
+      ["dynamic", '"pulumi-platform"'],
       ["plugin", '"pulumi-platform/plugin"'],
     ] as const) {
       const doc = classDoc(path.join(root, "provider", door, "classes.ts"), className);

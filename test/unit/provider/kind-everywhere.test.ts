@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import * as root from "../../../provider/dynamic";
 import * as declarations from "../../../provider/kinds/declarations";
 import { RESOURCE_KEYS, type ResourceKey, registry } from "../../../provider/kinds/registry";
 import * as plugin from "../../../provider/plugin";
-import * as root from "../../../provider/program";
 import { mockers } from "../../../provider/testing/outputs";
 import { PlatformClient } from "../../../sdk";
 

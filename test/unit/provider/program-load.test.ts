@@ -43,7 +43,7 @@ describe("what a program loads", () => {
     const files = loadedAfter(
       `const p = require("./dist/provider"); if (!p.Volume) throw new Error("no Volume");`,
     );
-    expect(files).toContain(path.join("dist", "provider", "program", "classes.js"));
+    expect(files).toContain(path.join("dist", "provider", "dynamic", "classes.js"));
     expect(runtime(files)).toEqual([]);
     expect(undici(files)).toEqual([]);
     expect(sdk(files)).toEqual([]);

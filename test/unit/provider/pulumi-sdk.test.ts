@@ -414,7 +414,7 @@ describe("the paths in a registration", () => {
       "s",
       true,
     );
-    const { Volume } = await import("../../../provider/program/classes");
+    const { Volume } = await import("../../../provider/dynamic/classes");
     const volume = new Volume("v", { app: "demo-app", name: "data", sizeGb: 1 });
     await new Promise((resolve) => volume.urn.apply(resolve));
     expect(await programPaths()).toMatchObject({ stackTraceLimit: "fast", registrationFrames: "fast" });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterEach(() => pulumi.runtime.disconnect());
 
 const DOORS = [
-  ["dynamic (pulumi-platform)", () => import("../../../provider/program")],
+  ["dynamic (pulumi-platform)", () => import("../../../provider/dynamic")],
   ["plugin (pulumi-platform/plugin)", () => import("../../../provider/plugin")],
 ] as const;
 

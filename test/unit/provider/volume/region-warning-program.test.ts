@@ -24,7 +24,7 @@ async function previewWith(answer: Answer, region: pulumi.Input<string>) {
     "test",
     true,
   );
-  const { Volume } = await import("../../../../provider/program");
+  const { Volume } = await import("../../../../provider/dynamic");
   const data = new Volume("data", { app: "demo-app", name: "data", region });
   await new Promise<void>((resolve) => data.urn.apply(() => resolve()));
   await pulumi.runtime.disconnect();
