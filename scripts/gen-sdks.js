@@ -250,7 +250,8 @@ function main() {
     } else write(file, docs);
   });
   timed("both doors' classes from the registry and the declarations", () => {
-    // provider/{program,plugin}/{classes,kind-exports}.ts (scripts/lib/door-classes.js), before
+    // provider/{dynamic,plugin}/{classes,kind-exports}.ts and provider/kinds/{declarations,runtime-entry}.ts
+    // (scripts/lib/door-classes.js), before
     // tsc compiles them.
     const { doorClasses } = require("./lib/door-classes");
     const stale = [];
