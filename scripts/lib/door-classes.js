@@ -339,9 +339,9 @@ function kindLists(/** @type {string} */ root, /** @type {ReturnType<typeof kind
   ])}
 ${modules.map((m) => `export * from "${m}";`).join("\n")}
 `;
-  const entry = `// Loaded by the serialized stubs (./stubs.ts) as \`require("pulumi-platform/provider/runtime")\`:
-// \`configure\` and every resource kind's provider under its runtime key (./registry.ts; each
-// kind's definition's \`runtime()\`, gathered in ./runtimes).
+  const entry = `// Loaded by the serialized stubs (\`stubs.ts\` here) as \`require("pulumi-platform/provider/runtime")\`:
+// \`configure\` and every resource kind's provider under its runtime key (the registry's; each
+// kind's definition's \`runtime()\`, gathered in \`runtimes.ts\` here).
 // ${GENERATED}
 import "../compile-cache";
 import { providers } from "./runtimes";

@@ -72,11 +72,12 @@ describe("the doors' classes are generated", () => {
     doorClasses: (root: string) => Record<string, string>;
   };
 
-  it("provider/{dynamic,plugin}/{classes,kind-exports}.ts are what gen-sdks writes (else: npm run gen-sdks)", () => {
+  it("provider/{dynamic,plugin}/{classes,kind-exports}.ts and provider/kinds/{declarations,runtime-entry}.ts are what gen-sdks writes (else: npm run gen-sdks)", () => {
     const generated = doorClasses(root);
     expect(Object.keys(generated).sort()).toEqual(
       ["classes.ts", "kind-exports.ts"]
         .flatMap((f) => [`provider/plugin/${f}`, `provider/dynamic/${f}`])
+        .concat(["provider/kinds/declarations.ts", "provider/kinds/runtime-entry.ts"])
         .sort(),
     );
     for (const [file, text] of Object.entries(generated)) {
