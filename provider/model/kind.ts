@@ -91,4 +91,12 @@ export interface KindNames {
   readonly secrets: readonly string[];
   /** The secret inputs (wrapped as secrets when the program gives them). */
   readonly secretInputs: readonly string[];
+  /**
+   * For a kind with an `app` input: the read of the kind's own client family that the token gate
+   * (../registration/token-gate) asks about the app with.
+   */
+  readonly probe?: ProbeFamily;
 }
+
+/** A family whose read of an app asks the platform whether it takes a token. */
+export type ProbeFamily = "volumes" | "certificates";

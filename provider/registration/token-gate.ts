@@ -19,19 +19,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_KEYS, ENV_KEYS, given, resolveCredentials } from "../model/credentials-resolver";
-import type { KindNames } from "../model/kind";
+import type { KindNames, ProbeFamily } from "../model/kind";
 import { engineMonitor } from "../pulumi-sdk/program";
 
 /** The read that asks about a kind's app: the family of requests the kind itself makes. */
-export type ProbeFamily = "volumes" | "certificates";
-
-/** Each kind with an `app` input, by runtime key, and the read its app is asked with. */
-export const PROBES: Readonly<Record<string, ProbeFamily>> = {
-  volume: "volumes",
-  volumeSnapshot: "volumes",
-  acmeCertificate: "certificates",
-  customCertificate: "certificates",
-};
+export type { ProbeFamily };
 
 /** What the gate reads credentials from: the program's stack config and its environment. */
 export interface GateSources {
@@ -136,7 +128,7 @@ export class TokenGate {
    * unchanged; or the gate's error.
    */
   hold<O extends WithDependsOn>(kind: KindNames, args: object, opts: O | undefined): O {
-    const family = PROBES[kind.key];
+    const family = kind.probe;
     const app = (args as { app?: unknown }).app;
     // A resource given a provider of its own is not served with the stack config's token.
     const byDefaultProvider = opts?.provider === undefined;
