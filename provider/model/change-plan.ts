@@ -83,6 +83,18 @@ const TAGGED: Record<Exclude<InputChange, "special">, PropertyEffect> = {
   record: "record",
 };
 
+const storedSets = new WeakMap<ResourceDeclaration, ReadonlySet<string>>();
+
+/** The `stored` inputs of a declaration, found once per declaration (a plan is made per diff). */
+function storedOf(declaration: ResourceDeclaration): ReadonlySet<string> {
+  let stored = storedSets.get(declaration);
+  if (!stored) {
+    stored = new Set<string>(storedInputs(declaration));
+    storedSets.set(declaration, stored);
+  }
+  return stored;
+}
+
 /**
  * The plan of a change of `declaration`'s resource. `olds`: the previous outputs at `diff`, the
  * previous inputs at `check`; `oldInputs`: the previous inputs where the engine gives them (the
@@ -93,7 +105,7 @@ export function planChanges(
   context: ChangeContext & { readonly oldInputs?: Record<string, unknown> },
 ): DiffOutcome {
   const { olds, news, oldInputs } = context;
-  const stored = new Set<string>(storedInputs(declaration));
+  const stored = storedOf(declaration);
   const properties: Record<string, PropertyEffect> = {};
   for (const [key, input] of Object.entries(declaration.inputs)) {
     let effect: PropertyEffect | undefined;

@@ -5,7 +5,7 @@
  * @module
  */
 import type { z } from "zod";
-import { planChanges } from "./change-plan";
+import { type DiffOutcome, planChanges } from "./change-plan";
 import { inputSchema, knownProperties, type ResourceDeclaration } from "./declaration";
 import {
   failuresOf,
@@ -42,21 +42,33 @@ function checkRulesOf(declaration: ResourceDeclaration): CheckRules {
 
 /**
  * Every rule a resource's inputs break: unknown names, shapes and ranges, then the cross rules.
- * `olds` are the previous inputs (empty on create), from which the cross rules' plan is made. Failures about secret (or unprinted) inputs
- * name no property.
+ * `olds` are the previous inputs (empty on create), from which the cross rules' plan is made
+ * (`plan`, when the caller made it already). Failures about secret (or unprinted) inputs name no
+ * property.
  */
 export function inputFailures(
   declaration: ResourceDeclaration,
   news: Record<string, unknown>,
   olds: Record<string, unknown> = {},
   now: Date = new Date(),
+  plan: DiffOutcome | undefined = planFromInputs(declaration, olds, news),
 ): ValidationFailure[] {
   const { schema, known, unnamed } = checkRulesOf(declaration);
   const failures = [...unknownPropertyFailures(declaration.type, news, known), ...failuresOf(schema, news)];
   const failed = new Set(failures.map((f) => f.property));
-  // A create (no previous inputs) replaces nothing; else the plan from the previous inputs.
-  const replaced =
-    Object.keys(olds).length > 0 && planChanges(declaration, { id: "", olds, news }).replaces.length > 0;
+  const replaced = plan !== undefined && plan.replaces.length > 0;
   failures.push(...(declaration.rules?.(news, { olds, failed, now, replaced }) ?? []));
   return withoutSecretProperties(failures, unnamed);
+}
+
+/**
+ * The plan `check` reads: made from the previous inputs (no id is known yet); undefined on a
+ * create, which replaces nothing.
+ */
+export function planFromInputs(
+  declaration: ResourceDeclaration,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): DiffOutcome | undefined {
+  return Object.keys(olds).length > 0 ? planChanges(declaration, { id: "", olds, news }) : undefined;
 }

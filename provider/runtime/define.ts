@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { type DiffOutcome, planChanges } from "../model/change-plan";
 import type { InputValues, OutputValues, ResourceDeclaration } from "../model/declaration";
-import { inputFailures } from "../model/input-check";
+import { inputFailures, planFromInputs } from "../model/input-check";
 import { clean } from "../model/json-values";
 import { REPLACED_BY_OPTION } from "../model/kind";
 import type { Door } from "../model/lifetime";
@@ -151,26 +151,25 @@ export function defineProvider<D extends ResourceDeclaration, S>(
   // olds are outputs some release's methods returned.
   const checked = (news: EngineProps) => news as CheckedInputs<D>;
   const state = (props: EngineProps | undefined) => behaviour.state((props ?? {}) as RecordedOutputs<D>);
-  // The dynamic door's `diff` gets no previous inputs: `check` says what only a replace would act
-  // on, from the plan made of the previous inputs, unless that plan replaces the resource.
-  const dynamicChangeWarnings = (olds: EngineProps, news: EngineProps): string[] => {
-    if (!behaviour.changeWarnings || Object.keys(olds).length === 0) return [];
-    const plan = planChanges(declaration, { id: "", olds, news });
-    return plan.replaces.length === 0 ? behaviour.changeWarnings(olds, news, "dynamic", plan) : [];
-  };
   const methods = (about?: WarningSink) =>
     ({
       check: method(
         async (olds: EngineProps, news: EngineProps) => {
-          const refused = inputFailures(declaration, news, olds ?? {});
+          // One plan (from the previous inputs) for the cross rules and the change warnings.
+          const plan = planFromInputs(declaration, olds ?? {}, news);
+          const refused = inputFailures(declaration, news, olds ?? {}, new Date(), plan);
           const computed =
             refused.length === 0
               ? behaviour.computedInputs?.((olds ?? {}) as RecordedOutputs<D>, news)
               : undefined;
           if (refused.length === 0) {
             const ofResource = about ? (behaviour.resourceWarnings?.(olds ?? {}, news) ?? []) : [];
+            // The dynamic door's `diff` gets no previous inputs: `check` says what only a replace
+            // would act on, unless the plan replaces the resource.
             const ofChange =
-              about || news[REPLACED_BY_OPTION] === true ? [] : dynamicChangeWarnings(olds ?? {}, news);
+              about || news[REPLACED_BY_OPTION] === true || plan === undefined || plan.replaces.length > 0
+                ? []
+                : (behaviour.changeWarnings?.(olds ?? {}, news, "dynamic", plan) ?? []);
             const warnings = [
               ...ofResource,
               ...(behaviour.checkWarnings?.(olds ?? {}, news) ?? []),
